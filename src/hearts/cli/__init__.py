@@ -1,0 +1,1 @@
+"""The ``hearts`` command line: one module a subcommand."""

@@ -1,0 +1,65 @@
+"""Deals derived from a seed by a documented algorithm anyone can re-implement.
+
+Algorithm (version 1):
+
+1. The round's *deal seed* is text. A game seeded with ``S`` deals round ``r``
+   (from 1) with the deal seed ``f"{S}/{r}"``.
+2. A byte stream is SHA-256 in counter mode: block ``i`` is
+   ``sha256(utf8(deal_seed) + i.to_bytes(8, "big"))`` for i = 0, 1, 2, ...
+3. Draws are successive 4-byte big-endian unsigned integers from that stream.
+4. The deck is the cards in play in ascending card number. A Fisher-Yates
+   shuffle runs ``i`` from ``len(deck) - 1`` down to 1: draw ``x`` until
+   ``x < 2**32 - 2**32 % (i + 1)`` (rejection keeps it uniform), then swap
+   ``deck[i]`` and ``deck[x % (i + 1)]``.
+5. Card ``k`` of the shuffled deck goes to seat ``k % players``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from hearts.core.cards import iter_mask
+from hearts.core.rules import Rules
+
+__all__ = ["DEAL_ALGORITHM", "deal_hands", "round_deal_seed", "shuffled_deck"]
+
+DEAL_ALGORITHM = "sha256-ctr-fisher-yates/1"
+
+
+def round_deal_seed(game_seed: str, round_no: int) -> str:
+    """The deal seed of a round (from 1) of a game seeded with ``game_seed``."""
+    return f"{game_seed}/{round_no}"
+
+
+def _draws(deal_seed: str) -> Iterator[int]:
+    prefix = deal_seed.encode("utf-8")
+    counter = 0
+    while True:
+        block = hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(block[offset : offset + 4], "big")
+        counter += 1
+
+
+def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
+    """The cards of ``deck_mask`` shuffled by the documented algorithm."""
+    deck = [int(card) for card in iter_mask(deck_mask)]
+    draws = _draws(deal_seed)
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        limit = 2**32 - 2**32 % bound
+        x = next(draws)
+        while x >= limit:
+            x = next(draws)
+        j = x % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_hands(rules: Rules, deal_seed: str) -> tuple[int, ...]:
+    """Each seat's dealt hand as a mask."""
+    hands = [0] * rules.players
+    for k, card in enumerate(shuffled_deck(rules.deck, deal_seed)):
+        hands[k % rules.players] |= 1 << card
+    return tuple(hands)

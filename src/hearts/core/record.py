@@ -1,0 +1,326 @@
+"""Game and hand records: a documented, versioned JSON form of every action.
+
+A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
+
+    {
+      "format": "card-commons-hearts/game", "version": 1,
+      "deal_algorithm": "sha256-ctr-fisher-yates/1",
+      "rules": "card-commons",                # canonical rules text
+      "seed": "42",                           # game seed, or null if dealt externally
+      "seats": ["You", "Bot 1", ...],         # one name a seat, seat 0 first
+      "rounds": [{
+        "round": 1,
+        "deal_seed": "42/1",                  # or null; if set, hands must match it
+        "hands": [["2C", ...], ...],          # as dealt, seat order
+        "pass_offset": 1,                     # 0 on a hold round
+        "passes": [["QS", "AH", "KH"], ...],  # seat order; null entries: not yet chosen
+        "plays": ["2C", "9C", ...],           # every card in play order
+        "moon": {"shooter": 2, "choice": "subtract"} | null,
+        "points": [..], "totals": [..]        # absent while the round is unfinished
+      }, ...],
+      "complete": true, "totals": [..], "winners": [..]
+    }
+
+A **hand record** (``"format": "card-commons-hearts/hand"``) holds one deal: the
+same round fields plus ``rules``, ``round`` and ``scores`` (totals going in).
+Replaying either re-applies every action through the rules and checks every
+stated result; any disagreement is an :class:`InvalidRecordError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hearts.core.cards import CardSet, card_name
+from hearts.core.deal import DEAL_ALGORITHM, deal_hands
+from hearts.core.errors import (
+    HeartsError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidRecordError,
+)
+from hearts.core.rules import Rules
+from hearts.core.state import (
+    ChooseMoon,
+    Deal,
+    GameState,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    new_game,
+    new_hand,
+)
+
+__all__ = [
+    "GAME_FORMAT",
+    "HAND_FORMAT",
+    "RECORD_VERSION",
+    "game_record",
+    "hand_record",
+    "parse_record",
+    "replay_game",
+    "replay_hand",
+]
+
+GAME_FORMAT = "card-commons-hearts/game"
+HAND_FORMAT = "card-commons-hearts/hand"
+RECORD_VERSION = 1
+
+
+# ---------------------------------------------------------------------- export
+def _round_entries(state: GameState) -> list[dict[str, Any]]:
+    rounds: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    players = state.players
+    for action in state.history:
+        if isinstance(action, Deal):
+            current = {
+                "round": len(rounds) + 1,
+                "deal_seed": action.seed,
+                "hands": [h.names() for h in action.hands],
+                "pass_offset": 0,
+                "passes": None,
+                "plays": [],
+                "moon": None,
+            }
+            rounds.append(current)
+        elif current is None:
+            raise InvalidRecordError("history starts without a deal")
+        elif isinstance(action, PassCards):
+            if current["passes"] is None:
+                current["passes"] = [None] * players
+            current["passes"][action.seat] = action.cards.names()
+        elif isinstance(action, Play):
+            current["plays"].append(card_name(action.card))
+        elif isinstance(action, ChooseMoon):
+            current["moon"] = {"shooter": action.seat, "choice": action.choice.value}
+    return rounds
+
+
+def _fill_round_facts(state: GameState, rounds: list[dict[str, Any]], first_round: int) -> None:
+    by_round = {r.round_no: r for r in state.results}
+    for index, entry in enumerate(rounds):
+        round_no = first_round + index
+        entry["round"] = round_no
+        entry["pass_offset"] = state.rules.pass_offset(round_no)
+        result = by_round.get(round_no)
+        if result is not None:
+            entry["points"] = list(result.points)
+            entry["totals"] = list(result.totals)
+            if result.shooter is not None and entry["moon"] is None:
+                entry["moon"] = {"shooter": result.shooter,
+                                 "choice": None if result.moon_choice is None
+                                 else result.moon_choice.value}
+
+
+def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of a game so far (finished or not)."""
+    names = list(seats) if seats is not None else [f"Seat {s + 1}" for s in range(state.players)]
+    if len(names) != state.players:
+        raise InvalidRecordError(f"seats need {state.players} names, got {len(names)}")
+    rounds = _round_entries(state)
+    _fill_round_facts(state, rounds, state.first_round)
+    return {
+        "format": GAME_FORMAT,
+        "version": RECORD_VERSION,
+        "deal_algorithm": DEAL_ALGORITHM,
+        "rules": state.rules.text,
+        "seed": state.seed,
+        "seats": names,
+        "rounds": rounds,
+        "complete": state.is_over,
+        "totals": list(state.totals),
+        "winners": list(state.winners),
+    }
+
+
+def hand_record(state: GameState, round_no: int | None = None) -> dict[str, Any]:
+    """The record of one round of a game (the current one by default)."""
+    rounds = _round_entries(state)
+    if not rounds:
+        raise InvalidRecordError("no round has been dealt yet")
+    _fill_round_facts(state, rounds, state.first_round)
+    wanted = round_no if round_no is not None else rounds[-1]["round"]
+    entry = next((r for r in rounds if r["round"] == wanted), None)
+    if entry is None:
+        raise InvalidRecordError(f"no round {wanted} in this game")
+    before = next((r.totals for r in state.results if r.round_no == wanted - 1), None)
+    return {
+        "format": HAND_FORMAT,
+        "version": RECORD_VERSION,
+        "deal_algorithm": DEAL_ALGORITHM,
+        "rules": state.rules.text,
+        "scores": list(before) if before is not None else [0] * state.players,
+        **entry,
+    }
+
+
+# ---------------------------------------------------------------------- import
+def parse_record(text: str) -> dict[str, Any]:
+    """Parse record JSON text into a dict, or raise InvalidRecordError."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecordError("a record is a JSON object")
+    return data
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise InvalidRecordError(f"{where}: missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise InvalidRecordError(f"{where}: field {key!r} has the wrong type")
+    return value
+
+
+def _check_header(data: Mapping[str, Any], fmt: str) -> Rules:
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError("a record is a JSON object")
+    if data.get("format") != fmt:
+        raise InvalidRecordError(f"format must be {fmt!r}, not {data.get('format')!r}")
+    if data.get("version") != RECORD_VERSION:
+        raise InvalidRecordError(
+            f"record version {data.get('version')!r} is not supported (supported: {RECORD_VERSION})"
+        )
+    algorithm = data.get("deal_algorithm", DEAL_ALGORITHM)
+    if algorithm != DEAL_ALGORITHM:
+        raise InvalidRecordError(f"unknown deal algorithm {algorithm!r}; known: {DEAL_ALGORITHM}")
+    text = _field(data, "rules", str, "record")
+    try:
+        return Rules.parse(text)
+    except HeartsError as exc:
+        raise InvalidRecordError(f"rules: {exc}") from None
+
+
+def _cards(value: Any, where: str) -> CardSet:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise InvalidRecordError(f"{where}: a list of card names is expected")
+    try:
+        cards = CardSet(value)
+    except InvalidCardError as exc:
+        raise InvalidRecordError(f"{where}: {exc}") from None
+    if len(cards) != len(value):
+        raise InvalidRecordError(f"{where}: a card is listed twice")
+    return cards
+
+
+def _apply(state: GameState, action: Any) -> GameState:
+    try:
+        return state.apply(action)
+    except IllegalActionError as exc:
+        raise InvalidRecordError(f"illegal action: {exc}") from exc
+
+
+def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> GameState:
+    """Apply one round entry; ``dealt`` says the state already holds its deal."""
+    where = f"round {round_no}"
+    if not isinstance(entry, Mapping):
+        raise InvalidRecordError(f"{where}: a round is a JSON object")
+    rules = state.rules
+    hands_field = _field(entry, "hands", list, where)
+    if len(hands_field) != rules.players:
+        raise InvalidRecordError(f"{where}: hands need {rules.players} entries")
+    hands = tuple(_cards(h, f"{where} hand {s}") for s, h in enumerate(hands_field))
+    deal_seed = entry.get("deal_seed")
+    if deal_seed is not None:
+        if not isinstance(deal_seed, str):
+            raise InvalidRecordError(f"{where}: deal_seed must be text")
+        derived = deal_hands(rules, deal_seed)
+        if tuple(h.mask for h in hands) != derived:
+            raise InvalidRecordError(
+                f"{where}: the hands do not match deal seed {deal_seed!r} "
+                f"under {DEAL_ALGORITHM}"
+            )
+    if dealt:
+        held = tuple(state.dealt(s) for s in range(rules.players))
+        if held != hands or state.deal_seed != deal_seed:
+            raise InvalidRecordError(f"{where}: the deal differs from the game seed's deal")
+    else:
+        state = _apply(state, Deal(hands, deal_seed))
+    passes = entry.get("passes")
+    if passes is not None:
+        if not isinstance(passes, list) or len(passes) != rules.players:
+            raise InvalidRecordError(f"{where}: passes need {rules.players} entries or null")
+        for seat, chosen in enumerate(passes):
+            if chosen is not None:
+                state = _apply(state, PassCards(seat, _cards(chosen, f"{where} pass {seat}")))
+    plays = _field(entry, "plays", list, where)
+    for index, name in enumerate(plays):
+        if not isinstance(name, str):
+            raise InvalidRecordError(f"{where}: play {index + 1} is not a card name")
+        try:
+            card = CardSet([name])
+        except InvalidCardError as exc:
+            raise InvalidRecordError(f"{where}: play {index + 1}: {exc}") from None
+        if state.phase is not Phase.PLAY:
+            raise InvalidRecordError(f"{where}: play {index + 1} ({name}) after the round ended")
+        state = _apply(state, Play(state.turn, next(iter(card))))
+    moon = entry.get("moon")
+    if state.phase is Phase.MOON:
+        if not isinstance(moon, Mapping) or moon.get("choice") is None:
+            raise InvalidRecordError(f"{where}: the shooter's moon choice is missing")
+        try:
+            choice = MoonChoice(moon["choice"])
+        except ValueError:
+            raise InvalidRecordError(
+                f"{where}: moon choice must be subtract or add, not {moon['choice']!r}") from None
+        state = _apply(state, ChooseMoon(_field(moon, "shooter", int, where), choice))
+    result = next((r for r in state.results if r.round_no == round_no), None)
+    for key in ("points", "totals"):
+        if key in entry:
+            stated = entry[key]
+            actual = None if result is None else list(getattr(result, key))
+            if stated != actual:
+                raise InvalidRecordError(
+                    f"{where}: the record says {key} {stated}, the rules give {actual}")
+    return state
+
+
+def replay_game(data: Mapping[str, Any]) -> GameState:
+    """Rebuild a game from its record, checking every action and stated result."""
+    rules = _check_header(data, GAME_FORMAT)
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, str):
+        raise InvalidRecordError("record: seed must be text or null")
+    rounds = _field(data, "rounds", list, "record")
+    state = new_game(rules, seed)
+    for index, entry in enumerate(rounds):
+        round_no = index + 1
+        if state.is_over:
+            raise InvalidRecordError(f"round {round_no}: the game was already over")
+        if state.round_no != round_no:
+            raise InvalidRecordError(f"round {round_no}: the previous round is unfinished")
+        state = _replay_round(state, entry, round_no, dealt=seed is not None)
+    for key, actual in (("totals", list(state.totals)), ("winners", list(state.winners))):
+        if key in data and data[key] != actual:
+            raise InvalidRecordError(f"record says {key} {data[key]}, the rules give {actual}")
+    if "complete" in data and data["complete"] != state.is_over:
+        raise InvalidRecordError(f"record says complete={data['complete']}, "
+                                 f"the rules give {state.is_over}")
+    return state
+
+
+def replay_hand(data: Mapping[str, Any]) -> GameState:
+    """Rebuild a single hand from its record, checking every action and stated result."""
+    rules = _check_header(data, HAND_FORMAT)
+    round_no = _field(data, "round", int, "record")
+    scores = data.get("scores", [0] * rules.players)
+    if not isinstance(scores, list) or len(scores) != rules.players or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise InvalidRecordError(f"record: scores need {rules.players} whole numbers")
+    hands_field = _field(data, "hands", list, "record")
+    if len(hands_field) != rules.players:
+        raise InvalidRecordError(f"record: hands need {rules.players} entries")
+    hands = tuple(_cards(h, f"hand {s}") for s, h in enumerate(hands_field))
+    try:
+        state = new_hand(rules, hands, round_no=round_no, totals=scores,
+                         deal_seed=data.get("deal_seed"))
+    except IllegalActionError as exc:
+        raise InvalidRecordError(f"record: {exc}") from exc
+    return _replay_round(state, data, round_no, dealt=True)

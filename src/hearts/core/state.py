@@ -1,0 +1,679 @@
+"""A whole game of Hearts as a pure state machine.
+
+``new_game(rules, seed)`` gives the first state; ``state.apply(action)`` checks the
+action and returns the next state, leaving the old one untouched. The phases run::
+
+    DEAL -> PASS (simultaneous; skipped on hold rounds) -> PLAY -> [MOON] -> DEAL ...
+                                                              \\-> OVER
+
+A seeded game deals every round itself (see :mod:`hearts.core.deal`); an unseeded
+one waits in ``DEAL`` for a :class:`Deal` action, so an authority (a web server, a
+puzzle, a real deck) can supply the cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, TypeAlias
+
+from hearts.core.cards import (
+    ALL_CARDS,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    card_name,
+    iter_mask,
+)
+from hearts.core.deal import deal_hands, round_deal_seed
+from hearts.core.errors import IllegalActionError
+from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
+
+__all__ = [
+    "Action",
+    "ChooseMoon",
+    "Deal",
+    "GameState",
+    "MoonChoice",
+    "PassCards",
+    "Phase",
+    "Play",
+    "RoundResult",
+    "Trick",
+    "card_points",
+    "new_game",
+    "new_hand",
+]
+
+HEART_MASK: Final = SUIT_MASKS[HEARTS]
+QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
+JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
+POINT_MASK: Final = HEART_MASK | QUEEN_MASK
+
+
+class Phase(StrEnum):
+    """What the game is waiting for."""
+
+    DEAL = "deal"
+    PASS = "pass"
+    PLAY = "play"
+    MOON = "moon"
+    OVER = "over"
+
+
+class MoonChoice(StrEnum):
+    """What a moon shot does: take 26 off the shooter, or add 26 to every other player."""
+
+    SUBTRACT = "subtract"
+    ADD = "add"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Give every seat its cards for the next round (the authority's action)."""
+
+    hands: tuple[CardSet, ...]
+    seed: str | None = None
+
+    @classmethod
+    def from_seed(cls, rules: Rules, deal_seed: str) -> Deal:
+        """The deal the documented algorithm derives from a deal seed."""
+        return cls(tuple(CardSet(h) for h in deal_hands(rules, deal_seed)), deal_seed)
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    """A seat's choice of cards to pass this round."""
+
+    seat: int
+    cards: CardSet
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A seat plays one card to the current trick."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMoon:
+    """The shooter's decision where the rules give a choice."""
+
+    seat: int
+    choice: MoonChoice
+
+
+Action: TypeAlias = Deal | PassCards | Play | ChooseMoon
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One line of the score sheet."""
+
+    round_no: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    shooter: int | None = None
+    moon_choice: MoonChoice | None = None
+
+
+def card_points(mask: int, rules: Rules) -> int:
+    """Points of a pile of cards: each heart 1, Q♠ 13, J♦ -10 under that house rule."""
+    points = (mask & HEART_MASK).bit_count()
+    if mask & QUEEN_MASK:
+        points += 13
+    if rules.jack_of_diamonds and mask & JACK_MASK:
+        points -= 10
+    return points
+
+
+def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
+    """A new game; with a seed every round is dealt from it, else it waits for a Deal."""
+    state = GameState._blank(rules or Rules(), None if seed is None else str(seed))
+    if state.seed is not None:
+        state._deal(round_deal_seed(state.seed, 1), None)
+    return state
+
+
+def new_hand(
+    rules: Rules,
+    hands: Sequence[CardSet],
+    *,
+    round_no: int = 1,
+    totals: Sequence[int] | None = None,
+    deal_seed: str | None = None,
+) -> GameState:
+    """A game positioned at the start of one given deal (puzzles, duplicate deals, analysis).
+
+    ``round_no`` sets the pass direction; ``totals`` the scores going in. After the
+    hand the state waits in ``DEAL`` (or is over if someone reached the target).
+    """
+    state = GameState._blank(rules, None)
+    if round_no < 1:
+        raise IllegalActionError(f"rounds are numbered from 1, not {round_no}")
+    state.round_no = state.first_round = round_no
+    if totals is not None:
+        if len(totals) != rules.players:
+            raise IllegalActionError(f"totals need one score a seat ({rules.players})")
+        state._totals = [int(t) for t in totals]
+    return state.apply(Deal(tuple(hands), deal_seed))
+
+
+class GameState:
+    """An immutable game position. Read its properties; change it only via :meth:`apply`."""
+
+    __slots__ = (
+        "_chosen",
+        "_dealt",
+        "_hands",
+        "_received",
+        "_taken",
+        "_totals",
+        "_trick",
+        "_tricks",
+        "deal_seed",
+        "first_round",
+        "hearts_broken",
+        "history",
+        "leader",
+        "phase",
+        "queen_played",
+        "results",
+        "round_no",
+        "rules",
+        "seed",
+        "shooter",
+        "turn",
+    )
+
+    rules: Rules
+    seed: str | None
+    phase: Phase
+    round_no: int
+    first_round: int
+    deal_seed: str | None
+    leader: int
+    turn: int
+    hearts_broken: bool
+    queen_played: bool
+    shooter: int | None
+    results: tuple[RoundResult, ...]
+    history: tuple[Action, ...]
+    _dealt: tuple[int, ...]
+    _hands: list[int]
+    _chosen: list[int | None]
+    _received: tuple[int, ...] | None
+    _trick: list[int]
+    _tricks: list[Trick]
+    _taken: list[int]
+    _totals: list[int]
+
+    @classmethod
+    def _blank(cls, rules: Rules, seed: str | None) -> GameState:
+        state = cls.__new__(cls)
+        n = rules.players
+        state.rules = rules
+        state.seed = seed
+        state.phase = Phase.DEAL
+        state.round_no = state.first_round = 1
+        state.deal_seed = None
+        state.leader = state.turn = 0
+        state.hearts_broken = state.queen_played = False
+        state.shooter = None
+        state.results = ()
+        state.history = ()
+        state._dealt = (0,) * n
+        state._hands = [0] * n
+        state._chosen = [None] * n
+        state._received = None
+        state._trick = []
+        state._tricks = []
+        state._taken = [0] * n
+        state._totals = [0] * n
+        return state
+
+    def _copy(self) -> GameState:
+        other = GameState.__new__(GameState)
+        other.rules = self.rules
+        other.seed = self.seed
+        other.phase = self.phase
+        other.round_no = self.round_no
+        other.first_round = self.first_round
+        other.deal_seed = self.deal_seed
+        other.leader = self.leader
+        other.turn = self.turn
+        other.hearts_broken = self.hearts_broken
+        other.queen_played = self.queen_played
+        other.shooter = self.shooter
+        other.results = self.results
+        other.history = self.history
+        other._dealt = self._dealt
+        other._hands = self._hands[:]
+        other._chosen = self._chosen[:]
+        other._received = self._received
+        other._trick = self._trick[:]
+        other._tricks = self._tricks[:]
+        other._taken = self._taken[:]
+        other._totals = self._totals[:]
+        return other
+
+    # ------------------------------------------------------------- observation
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def trick_no(self) -> int:
+        """Index of the trick in progress this round, from 0."""
+        return len(self._tricks)
+
+    @property
+    def pass_offset(self) -> int:
+        """Seats to the left that this round's passes go (0: hold round)."""
+        return self.rules.pass_offset(self.round_no)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision the game is waiting for (empty in DEAL and OVER)."""
+        if self.phase is Phase.PLAY:
+            return (self.turn,)
+        if self.phase is Phase.PASS:
+            return tuple(s for s, c in enumerate(self._chosen) if c is None)
+        if self.phase is Phase.MOON and self.shooter is not None:
+            return (self.shooter,)
+        return ()
+
+    def hand(self, seat: int) -> CardSet:
+        """A seat's current cards (the true state: bots and faces use a view instead)."""
+        return CardSet(self._hands[seat])
+
+    def dealt(self, seat: int) -> CardSet:
+        """A seat's cards as dealt this round."""
+        return CardSet(self._dealt[seat])
+
+    def chosen_pass(self, seat: int) -> CardSet | None:
+        """The cards a seat chose to pass this round, None before it chose."""
+        chosen = self._chosen[seat]
+        return None if chosen is None else CardSet(chosen)
+
+    def received(self, seat: int) -> CardSet | None:
+        """Cards a seat received this round, None before the exchange or on a hold round."""
+        return None if self._received is None else CardSet(self._received[seat])
+
+    def has_chosen(self, seat: int) -> bool:
+        """Whether a seat has chosen its pass this round."""
+        return self._chosen[seat] is not None
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs in play order."""
+        n = self.rules.players
+        return tuple(((self.leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Completed tricks of this round."""
+        return tuple(self._tricks)
+
+    def taken(self, seat: int) -> CardSet:
+        """Cards a seat has taken in tricks this round."""
+        return CardSet(self._taken[seat])
+
+    def round_points(self, seat: int) -> int:
+        """Points a seat has taken so far this round (before any moon adjustment)."""
+        return card_points(self._taken[seat], self.rules)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running game totals."""
+        return tuple(self._totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats tied for the lowest total once the game is over, else empty."""
+        if self.phase is not Phase.OVER:
+            return ()
+        best = min(self._totals)
+        return tuple(s for s, t in enumerate(self._totals) if t == best)
+
+    @property
+    def hearts_open(self) -> bool:
+        """Whether a heart may be led now under these rules (ignoring a hearts-only hand)."""
+        lead = self.rules.hearts_lead
+        if lead is HeartsLead.ANY_TIME:
+            return self.trick_no > 0 or self.rules.first_lead is FirstLead.DEALER_LEFT
+        if self.hearts_broken:
+            return True
+        return lead is HeartsLead.AFTER_HEART_OR_QUEEN and self.queen_played
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round (rotates to the left each round)."""
+        return (self.round_no - 1) % self.rules.players
+
+    # ---------------------------------------------------------------- legality
+    def _legal_mask(self, seat: int) -> int:
+        """Cards ``seat`` may play now (0 if it is not that seat's turn)."""
+        if self.phase is not Phase.PLAY or seat != self.turn:
+            return 0
+        hand = self._hands[seat]
+        rules = self.rules
+        trick = self._trick
+        first = not self._tricks
+        if not trick:
+            if first and rules.first_lead is FirstLead.LOWEST_CLUB:
+                return 1 << rules.lowest_club
+            allowed = hand
+            if first and rules.first_trick is FirstTrick.NO_POINTS:
+                allowed = hand & ~POINT_MASK or hand
+            if not self.hearts_open:
+                allowed = allowed & ~HEART_MASK or allowed
+            return allowed
+        follow = hand & SUIT_MASKS[trick[0] // 13]
+        if follow:
+            return follow
+        if first and rules.first_trick is FirstTrick.NO_POINTS:
+            return hand & ~POINT_MASK or hand
+        return hand
+
+    def legal_cards(self, seat: int | None = None) -> CardSet:
+        """Cards a seat may use now: its playable cards, or its hand while passing."""
+        seat = self._default_seat(seat)
+        if seat is None:
+            return CardSet()
+        if self.phase is Phase.PASS:
+            return CardSet(self._hands[seat] if self._chosen[seat] is None else 0)
+        return CardSet(self._legal_mask(seat))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of a seat (default: the first seat to act)."""
+        seat = self._default_seat(seat)
+        if seat is None:
+            return []
+        if self.phase is Phase.PLAY:
+            return [Play(seat, c) for c in iter_mask(self._legal_mask(seat))]
+        if self.phase is Phase.MOON:
+            return [ChooseMoon(seat, c) for c in MoonChoice] if seat == self.shooter else []
+        if self.phase is Phase.PASS and self._chosen[seat] is None:
+            cards = list(iter_mask(self._hands[seat]))
+            return [
+                PassCards(seat, CardSet(combo))
+                for combo in itertools.combinations(cards, self.rules.pass_count)
+            ]
+        return []
+
+    def _default_seat(self, seat: int | None) -> int | None:
+        if seat is not None:
+            return seat
+        acting = self.to_act
+        return acting[0] if acting else None
+
+    # -------------------------------------------------------------- transitions
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raises IllegalActionError and changes nothing if illegal."""
+        self._check(action)
+        after = self._copy()
+        after._mutate(action)
+        return after
+
+    def apply_all(self, actions: Iterable[Action]) -> GameState:
+        """Apply actions in order."""
+        state = self
+        for action in actions:
+            state = state.apply(action)
+        return state
+
+    def _illegal(self, reason: str, seat: int | None = None, card: str | None = None,
+                 legal: Sequence[str] = ()) -> IllegalActionError:
+        return IllegalActionError(reason, round_no=self.round_no,
+                                  trick_no=self.trick_no + 1 if self.phase is Phase.PLAY else None,
+                                  seat=seat, card=card, legal=legal)
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise self._illegal(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        return seat
+
+    def _check(self, action: object) -> None:
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise self._illegal("the game is over; no more actions")
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return
+        if not isinstance(action, PassCards | Play | ChooseMoon):
+            raise self._illegal(
+                f"not an action: {action!r}; actions are Deal, PassCards, Play, ChooseMoon"
+            )
+        seat = self._check_seat(action.seat)
+        expected = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards",
+                    Phase.PLAY: "Play", Phase.MOON: "ChooseMoon"}[phase]
+        if isinstance(action, Play):
+            if phase is not Phase.PLAY:
+                raise self._illegal(f"cannot play a card now: waiting for {expected}", seat)
+            card = action.card
+            if not isinstance(card, int) or not 0 <= card < 52:
+                raise self._illegal(f"not a card: {card!r}", seat)
+            name = card_name(card)
+            if seat != self.turn:
+                raise self._illegal(f"not seat {seat}'s turn: seat {self.turn} plays next",
+                                    seat, name)
+            legal = self._legal_mask(seat)
+            if not legal >> card & 1:
+                legal_names = [card_name(c) for c in iter_mask(legal)]
+                why = self._why_illegal(seat, card)
+                raise self._illegal(f"{name} cannot be played: {why}", seat, name, legal_names)
+        elif isinstance(action, PassCards):
+            if phase is not Phase.PASS:
+                raise self._illegal(f"cannot pass now: waiting for {expected}", seat)
+            if self._chosen[seat] is not None:
+                raise self._illegal(f"seat {seat} has already chosen its pass", seat)
+            if not isinstance(action.cards, CardSet):
+                raise self._illegal("a pass is a CardSet of cards", seat)
+            count = self.rules.pass_count
+            mask = action.cards.mask
+            hand = self._hands[seat]
+            if mask.bit_count() != count:
+                raise self._illegal(
+                    f"pass exactly {count} cards, not {mask.bit_count()}", seat,
+                    str(action.cards), [card_name(c) for c in iter_mask(hand)])
+            if mask & ~hand:
+                missing = " ".join(card_name(c) for c in iter_mask(mask & ~hand))
+                raise self._illegal(f"{missing} not in seat {seat}'s hand", seat,
+                                    str(action.cards), [card_name(c) for c in iter_mask(hand)])
+        else:
+            if phase is not Phase.MOON:
+                raise self._illegal(f"no moon choice is pending: waiting for {expected}", seat)
+            if seat != self.shooter:
+                raise self._illegal(f"only the shooter, seat {self.shooter}, chooses", seat)
+            if not isinstance(action.choice, MoonChoice):
+                raise self._illegal("the moon choice is subtract or add", seat,
+                                    legal=[c.value for c in MoonChoice])
+
+    def _why_illegal(self, seat: int, card: int) -> str:
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            return "it is not in the hand"
+        if self._trick:
+            return "you must follow suit" if hand & SUIT_MASKS[self._trick[0] // 13] else \
+                "no heart or Q♠ on the first trick unless the hand holds only point cards"
+        if not self._tricks and self.rules.first_lead is FirstLead.LOWEST_CLUB:
+            return f"the first trick is led with {card_name(self.rules.lowest_club)}"
+        if not self._tricks and self.rules.first_trick is FirstTrick.NO_POINTS \
+                and (1 << card) & POINT_MASK:
+            return "no points may be led on the first trick"
+        return "hearts are not broken yet"
+
+    def _check_deal(self, action: Deal) -> None:
+        if self.phase is not Phase.DEAL:
+            raise self._illegal("a deal is only allowed between rounds")
+        rules = self.rules
+        hands = action.hands
+        if len(hands) != rules.players or not all(isinstance(h, CardSet) for h in hands):
+            raise self._illegal(f"a deal gives {rules.players} CardSets, one a seat")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != rules.hand_size:
+                raise self._illegal(
+                    f"seat {seat} was dealt {len(hand)} cards; each hand has {rules.hand_size}")
+            if hand.mask & seen:
+                raise self._illegal(f"a card is dealt twice: {CardSet(hand.mask & seen)}")
+            seen |= hand.mask
+        if seen != rules.deck:
+            off = CardSet(seen ^ rules.deck)
+            raise self._illegal(f"the deal must hold exactly the deck; off by {off}")
+
+    # mutation of a fresh copy (never of a state someone else holds)
+    def _mutate(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self._deal(action.seed, tuple(h.mask for h in action.hands))
+            return
+        self.history = (*self.history, action)
+        if isinstance(action, Play):
+            self._play(action.seat, int(action.card))
+        elif isinstance(action, PassCards):
+            self._choose_pass(action.seat, action.cards.mask)
+        else:
+            self._finish_round(action.choice)
+
+    def _deal(self, deal_seed: str | None, hands: tuple[int, ...] | None) -> None:
+        rules = self.rules
+        if hands is None:
+            assert deal_seed is not None
+            hands = deal_hands(rules, deal_seed)
+        self.history = (*self.history, Deal(tuple(CardSet(h) for h in hands), deal_seed))
+        n = rules.players
+        self.deal_seed = deal_seed
+        self._dealt = hands
+        self._hands = list(hands)
+        self._chosen = [None] * n
+        self._received = None
+        self._trick = []
+        self._tricks = []
+        self._taken = [0] * n
+        self.hearts_broken = self.queen_played = False
+        self.shooter = None
+        if self.pass_offset and rules.pass_count:
+            self.phase = Phase.PASS
+        else:
+            self._begin_play()
+
+    def _choose_pass(self, seat: int, mask: int) -> None:
+        self._chosen[seat] = mask
+        if any(c is None for c in self._chosen):
+            return
+        n = self.rules.players
+        offset = self.pass_offset
+        received = [0] * n
+        for giver, chosen in enumerate(self._chosen):
+            assert chosen is not None
+            received[(giver + offset) % n] = chosen
+        self._received = tuple(received)
+        self._hands = [(h & ~c) | r for h, c, r in  # type: ignore[operator]
+                       zip(self._hands, self._chosen, received, strict=True)]
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.PLAY
+        rules = self.rules
+        if rules.first_lead is FirstLead.LOWEST_CLUB:
+            bit = 1 << rules.lowest_club
+            self.leader = next(s for s, h in enumerate(self._hands) if h & bit)
+        else:
+            self.leader = (self.dealer + 1) % rules.players
+        self.turn = self.leader
+
+    def _play(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        self._hands[seat] &= ~bit
+        trick = self._trick
+        trick.append(card)
+        if bit & HEART_MASK:
+            self.hearts_broken = True
+        elif bit == QUEEN_MASK:
+            self.queen_played = True
+        n = self.rules.players
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        led = trick[0] // 13
+        best = 0
+        for i in range(1, n):
+            c = trick[i]
+            if c // 13 == led and c > trick[best]:
+                best = i
+        winner = (self.leader + best) % n
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        self._taken[winner] |= mask
+        self._tricks.append(Trick(self.leader, tuple(ALL_CARDS[c] for c in trick), winner))
+        self._trick = []
+        self.leader = self.turn = winner
+        if not self._hands[winner]:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        point_cards = self.rules.deck & POINT_MASK
+        self.shooter = next(
+            (s for s, t in enumerate(self._taken)
+             if point_cards and t & point_cards == point_cards),
+            None,
+        )
+        moon = self.rules.moon
+        if self.shooter is None:
+            self._finish_round(None)
+        elif moon is MoonRule.SHOOTER_CHOICE:
+            self.phase = Phase.MOON
+        else:
+            self._finish_round(MoonChoice.SUBTRACT if moon is MoonRule.SHOOTER_MINUS
+                               else MoonChoice.ADD)
+
+    def _finish_round(self, choice: MoonChoice | None) -> None:
+        rules = self.rules
+        points = [card_points(t, rules) for t in self._taken]
+        shooter = self.shooter
+        if shooter is not None and choice is not None:
+            value = card_points(rules.deck & POINT_MASK, rules)
+            jack = [-10 if rules.jack_of_diamonds and t & JACK_MASK else 0 for t in self._taken]
+            for seat in range(rules.players):
+                if choice is MoonChoice.SUBTRACT:
+                    points[seat] = jack[seat] - (value if seat == shooter else 0)
+                else:
+                    points[seat] = jack[seat] + (0 if seat == shooter else value)
+        self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
+        self.results = (*self.results, RoundResult(
+            self.round_no, tuple(points), tuple(self._totals), shooter, choice))
+        if max(self._totals) >= rules.target:
+            self.phase = Phase.OVER
+            return
+        self.round_no += 1
+        self.phase = Phase.DEAL
+        if self.seed is not None:
+            self._deal(round_deal_seed(self.seed, self.round_no), None)
+
+    def __repr__(self) -> str:
+        return (f"<GameState {self.rules.text} round {self.round_no} {self.phase.value} "
+                f"to_act={self.to_act} totals={self.totals}>")

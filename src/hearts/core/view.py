@@ -1,0 +1,183 @@
+"""What one seat (or a spectator) may know of a game, and nothing more.
+
+``view(state, seat)`` is the only thing faces and computer players get. It holds
+the seat's own hand, the cards it passed and received, every card played in the
+open, and public facts (scores, hand sizes, who has chosen a pass). It never holds
+another seat's cards or any deal seed of a round in progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hearts.core.cards import SUIT_MASKS, Card, CardSet
+from hearts.core.errors import IllegalActionError
+from hearts.core.rules import Rules, pass_direction_name
+from hearts.core.state import GameState, Phase, RoundResult, Trick
+
+__all__ = ["PlayerView", "view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A seat's knowledge of the game (``seat`` None: a spectator's)."""
+
+    rules: Rules
+    seat: int | None
+    phase: Phase
+    round_no: int
+    dealer: int
+    pass_offset: int
+    hand: CardSet
+    legal: CardSet
+    to_act: tuple[int, ...]
+    has_chosen: tuple[bool, ...]
+    passed: CardSet | None
+    received: CardSet | None
+    hand_sizes: tuple[int, ...]
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    points_taken: tuple[int, ...]
+    hearts_broken: bool
+    queen_played: bool
+    hearts_open: bool
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    shooter: int | None
+    winners: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def trick_no(self) -> int:
+        """Index of the trick in progress, from 0."""
+        return len(self.tricks)
+
+    @property
+    def pass_direction(self) -> str:
+        """``left``, ``right``, ``across``, ``hold`` ..."""
+        return pass_direction_name(self.pass_offset, self.rules.players)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat must decide now."""
+        return self.seat is not None and self.seat in self.to_act
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played this round, the trick in progress included."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        for _, card in self.trick:
+            mask |= 1 << card
+        return CardSet(mask)
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Suits each seat has shown it lacks this round (failed to follow)."""
+        found: list[set[int]] = [set() for _ in range(self.players)]
+        plays = [(t.leader, t.cards) for t in self.tricks]
+        if self.trick:
+            plays.append((self.trick[0][0], tuple(c for _, c in self.trick)))
+        for leader, cards in plays:
+            led = cards[0].suit
+            for i, card in enumerate(cards[1:], start=1):
+                if card.suit != led:
+                    found[(leader + i) % self.players].add(led)
+        return tuple(frozenset(v) for v in found)
+
+    def unseen(self) -> CardSet:
+        """Cards in play this round that this seat has not seen (held by others)."""
+        mask = self.rules.deck & ~self.hand.mask & ~self.played.mask
+        if self.passed is not None and self.received is not None:
+            mask &= ~self.passed.mask
+        return CardSet(mask)
+
+    def suit_cards(self, suit: int) -> CardSet:
+        """This seat's cards of one suit."""
+        return CardSet(self.hand.mask & SUIT_MASKS[suit])
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards as canonical names)."""
+        return {
+            "rules": self.rules.text,
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "pass_offset": self.pass_offset,
+            "pass_direction": self.pass_direction,
+            "pass_count": self.rules.pass_count,
+            "hand": self.hand.names(),
+            "legal": self.legal.names(),
+            "to_act": list(self.to_act),
+            "has_chosen": list(self.has_chosen),
+            "passed": None if self.passed is None else self.passed.names(),
+            "received": None if self.received is None else self.received.names(),
+            "hand_sizes": list(self.hand_sizes),
+            "leader": self.leader,
+            "trick": [[seat, str(card)] for seat, card in self.trick],
+            "tricks": [
+                {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "points_taken": list(self.points_taken),
+            "hearts_broken": self.hearts_broken,
+            "queen_played": self.queen_played,
+            "hearts_open": self.hearts_open,
+            "totals": list(self.totals),
+            "results": [_result_json(r) for r in self.results],
+            "shooter": self.shooter,
+            "winners": list(self.winners),
+        }
+
+
+def _result_json(result: RoundResult) -> dict[str, Any]:
+    return {
+        "round": result.round_no,
+        "points": list(result.points),
+        "totals": list(result.totals),
+        "shooter": result.shooter,
+        "moon_choice": None if result.moon_choice is None else result.moon_choice.value,
+    }
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """The view of ``seat`` (None for a spectator, who sees no hand)."""
+    n = state.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    dealing = state.phase is Phase.DEAL
+    own = seat is not None and not dealing
+    return PlayerView(
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        pass_offset=state.pass_offset,
+        hand=state.hand(seat) if own and seat is not None else CardSet(),
+        legal=state.legal_cards(seat) if own and seat is not None else CardSet(),
+        to_act=state.to_act,
+        has_chosen=tuple(state.has_chosen(s) for s in range(n)),
+        passed=state.chosen_pass(seat) if own and seat is not None else None,
+        received=state.received(seat) if own and seat is not None else None,
+        hand_sizes=tuple(0 if dealing else len(state.hand(s)) for s in range(n)),
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        points_taken=tuple(state.round_points(s) for s in range(n)),
+        hearts_broken=state.hearts_broken,
+        queen_played=state.queen_played,
+        hearts_open=state.hearts_open,
+        totals=state.totals,
+        results=state.results,
+        shooter=state.shooter if state.phase is Phase.MOON else None,
+        winners=state.winners,
+    )
