@@ -1,0 +1,197 @@
+"""The real-deck scorekeeper: rounds checked against the deck, the moon rules, game end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hearts.core import MoonChoice, Rules, format_sheet
+from hearts.core.scorekeeper import (
+    InvalidRoundError,
+    InvalidSheetError,
+    MoonChoiceNeededError,
+    Sheet,
+    Taken,
+    parse_round_entry,
+)
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def sheet(rules: str = "card-commons", names: tuple[str, ...] = NAMES) -> Sheet:
+    return Sheet(Rules.parse(rules), names)
+
+
+def test_write_one_numbered_line_for_each_round_with_points_and_new_total() -> None:
+    s = sheet().add_round(points=(13, 5, 8, 0)).add_round(points=(0, 20, 3, 3))
+    assert [r.round_no for r in s.results] == [1, 2]
+    assert s.results[1].points == (0, 20, 3, 3)
+    assert s.totals == (13, 25, 11, 3)
+    assert "2. " in format_sheet(s.results, s.names)
+
+
+def test_points_that_do_not_add_up_say_what_a_round_holds() -> None:
+    with pytest.raises(InvalidRoundError,
+                       match="the points add up to 24; a round holds 26: 13 hearts and the Q♠ 13"):
+        sheet().add_round(points=(13, 5, 6, 0))
+
+
+def test_nobody_with_thirteen_points_means_nobody_took_the_queen() -> None:
+    with pytest.raises(InvalidRoundError, match="nobody took the Q♠"):
+        sheet().add_round(points=(7, 7, 6, 6))
+
+
+def test_two_players_above_all_hearts_cannot_both_hold_the_queen() -> None:
+    # Four cards out, three of them hearts: 10 hearts and the Q♠ hold 23 points.
+    short = sheet("card-commons:removed=2H+3H+4H+2C")
+    assert short.round_points_total == 23
+    with pytest.raises(InvalidRoundError, match="only one player can take the Q♠"):
+        short.add_round(points=(12, 11, 0, 0))
+    with pytest.raises(InvalidRoundError, match="more than the 10 hearts but less than the Q♠"):
+        short.add_round(points=(12, 10, 1, 0))
+    assert short.add_round(points=(13, 10, 0, 0)).totals == (13, 10, 0, 0)
+    s = sheet()
+    with pytest.raises(InvalidRoundError, match="only one player can take the Q♠"):
+        s.add_round(taken=(Taken(3, True), Taken(10, True), Taken(), Taken()))
+
+
+def test_hearts_must_add_to_thirteen() -> None:
+    with pytest.raises(InvalidRoundError, match="hearts add to 12, there are 13"):
+        sheet().add_round(taken=(Taken(3, True), Taken(9), Taken(), Taken()))
+
+
+def test_negative_points_point_to_the_moon_entry() -> None:
+    with pytest.raises(InvalidRoundError, match="for a moon enter the shooter's 26"):
+        sheet().add_round(points=(-26, 0, 0, 0))
+
+
+def test_wrong_number_of_players_is_refused() -> None:
+    with pytest.raises(InvalidRoundError, match="each of the 4 players"):
+        sheet().add_round(points=(13, 13, 0))
+
+
+def test_card_commons_moon_takes_26_off_the_shooter() -> None:
+    s = sheet().add_round(points=(0, 26, 0, 0))
+    assert s.results[0].points == (0, -26, 0, 0)
+    assert s.results[0].shooter == 1
+
+
+def test_standard_moon_adds_26_to_everyone_else() -> None:
+    s = sheet("standard").add_round(taken=(Taken(), Taken(), Taken(13, True), Taken()))
+    assert s.results[0].points == (26, 26, 0, 26)
+
+
+def test_classic_moon_needs_the_shooters_choice() -> None:
+    s = sheet("classic")
+    with pytest.raises(MoonChoiceNeededError) as info:
+        s.add_round(points=(0, 0, 0, 26))
+    assert info.value.shooter == 3
+    added = s.add_round(points=(0, 0, 0, 26), moon_choice=MoonChoice.ADD)
+    assert added.results[0].points == (26, 26, 26, 0)
+    assert added.results[0].moon_choice is MoonChoice.ADD
+
+
+def test_a_moon_choice_is_refused_where_the_rules_give_none() -> None:
+    with pytest.raises(InvalidRoundError, match="no choice"):
+        sheet().add_round(points=(26, 0, 0, 0), moon_choice=MoonChoice.ADD)
+    with pytest.raises(InvalidRoundError, match="nobody shot the moon"):
+        sheet("classic").add_round(points=(13, 13, 0, 0), moon_choice=MoonChoice.ADD)
+
+
+def test_jack_of_diamonds_house_rule_needs_its_taker_and_scores_minus_ten() -> None:
+    s = sheet("card-commons:jack_of_diamonds=on")
+    with pytest.raises(InvalidRoundError, match="say who took the J♦"):
+        s.add_round(points=(13, 13, 0, 0))
+    with pytest.raises(InvalidRoundError, match="a round holds 16"):
+        s.add_round(points=(13, 13, 0, 0), jack=2)
+    done = s.add_round(points=(13, 13, -10, 0), jack=2)
+    assert done.results[0].points == (13, 13, -10, 0)
+    moon = s.add_round(taken=(Taken(13, True, True), Taken(), Taken(), Taken()))
+    assert moon.results[0].points == (-36, 0, 0, 0)
+
+
+def test_game_ends_after_the_round_someone_reaches_the_target_and_ties_share() -> None:
+    s = sheet("card-commons:target=20").add_round(points=(0, 0, 13, 13))
+    assert not s.is_over and s.winners == ()
+    s = s.add_round(points=(13, 13, 0, 0))
+    assert not s.is_over
+    s = s.add_round(points=(13, 0, 0, 13))
+    assert s.is_over
+    assert s.winners == (1, 2)
+    assert s.winner_text() == "Winners (tied): Bo, Cy"
+    with pytest.raises(InvalidRoundError, match="the game is over"):
+        s.add_round(points=(13, 13, 0, 0))
+
+
+def test_correcting_the_last_round_replaces_it() -> None:
+    s = sheet("card-commons:target=20").add_round(points=(0, 0, 13, 13))
+    s = s.add_round(points=(20, 6, 0, 0))
+    fixed = s.correct_last_round(points=(0, 6, 20, 0))
+    assert len(fixed.results) == 2
+    assert fixed.totals == (0, 6, 33, 13)
+    assert fixed.winners == (0,)
+    with pytest.raises(InvalidRoundError, match="no round to correct"):
+        sheet().correct_last_round(points=(13, 13, 0, 0))
+
+
+def test_names_must_fit_the_player_count_and_differ() -> None:
+    with pytest.raises(InvalidSheetError, match="needs 4 names"):
+        sheet(names=("Ann", "Bo"))
+    with pytest.raises(InvalidSheetError, match="must differ"):
+        sheet(names=("Ann", "ann", "Cy", "Di"))
+
+
+def test_json_round_trip_and_a_tampered_sheet_is_refused() -> None:
+    s = sheet("classic").add_round(points=(0, 26, 0, 0), moon_choice=MoonChoice.SUBTRACT)
+    s = s.add_round(points=(1, 2, 3, 20))
+    data = json.loads(json.dumps(s.to_json()))
+    assert Sheet.from_json(data) == s
+    data["rounds"][1]["taken"][0]["hearts"] = 5
+    with pytest.raises(InvalidSheetError, match="does not add up"):
+        Sheet.from_json(data)
+
+
+def test_csv_and_markdown_exports() -> None:
+    s = sheet("card-commons:target=20").add_round(points=(26, 0, 0, 0))
+    s = s.add_round(points=(0, 20, 6, 0))
+    csv_lines = s.to_csv().splitlines()
+    assert csv_lines[0] == "Round,Ann,Ann total,Bo,Bo total,Cy,Cy total,Di,Di total"
+    assert csv_lines[1] == "1,-26 (moon),-26,0,0,0,0,0,0"
+    md = s.to_markdown()
+    assert "| 2 | 0 | -26 | 20 | 20 | 6 | 6 | 0 | 0 |" in md
+    assert md.rstrip().endswith("Winner: Ann")
+
+
+def test_parse_round_entry_reads_points_and_cards() -> None:
+    assert parse_round_entry("13 5 8 0", 4).points == (13, 5, 8, 0)
+    parsed = parse_round_entry("5h q 8h -", 4)
+    assert parsed.taken == (Taken(5), Taken(0, True), Taken(8), Taken())
+    assert parse_round_entry("13 13 -10j 0", 4).jack == 2
+    with pytest.raises(InvalidRoundError, match="cannot read 'x'"):
+        parse_round_entry("5h q 8h x", 4)
+    with pytest.raises(InvalidRoundError, match="one value for each of the 4"):
+        parse_round_entry("13 13", 4)
+
+
+@st.composite
+def _taken_rounds(draw: st.DrawFn) -> tuple[Taken, ...]:
+    players = 4
+    owners = draw(st.lists(st.integers(0, players - 1), min_size=14, max_size=14))
+    hearts = [owners[:13].count(s) for s in range(players)]
+    return tuple(Taken(hearts[s], owners[13] == s) for s in range(players))
+
+
+@given(_taken_rounds(), st.sampled_from(["card-commons", "standard", "classic"]))
+def test_any_real_round_is_accepted_both_as_cards_and_as_points(
+        taken: tuple[Taken, ...], preset: str) -> None:
+    s = sheet(preset)
+    choice = MoonChoice.SUBTRACT if preset == "classic" else None
+    moon = any(t.hearts == 13 and t.queen for t in taken)
+    by_cards = s.add_round(taken=taken, moon_choice=choice if moon else None)
+    points = tuple(t.hearts + 13 * t.queen for t in taken)
+    by_points = s.add_round(points=points, moon_choice=choice if moon else None)
+    assert by_cards.results == by_points.results
+    assert sum(by_cards.results[0].points) in (26, -26, 78)
