@@ -1,0 +1,188 @@
+"""``hearts simulate``: whole games between computer players, summed up per seat.
+
+Game ``n`` (from 1) of ``--seed S`` is dealt from the game seed ``S-n`` (so round ``r``
+from the deal seed ``S-n/r``), and seat ``s`` of it is a fresh player of its level
+seeded with ``S-n/seat-s``. A record written by ``--records`` stores the game seed;
+``--seed S --first n --games 1`` plays that game again, action for action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hearts.cli.common import (
+    add_rules_options,
+    level_list,
+    level_name,
+    new_seed,
+    positive_int,
+    rules_from_args,
+    seat_levels,
+    seed_text,
+    write_record,
+)
+from hearts.core.record import game_record
+from hearts.core.rules import Rules
+from hearts.core.state import GameState
+from hearts.players.levels import make_player
+from hearts.players.table import play_game
+
+__all__ = ["SimulationTally", "game_seed", "register", "run", "seat_names"]
+
+
+def game_seed(seed: str, number: int) -> str:
+    """The seed of game ``number`` (from 1) of a simulation seeded with ``seed``."""
+    return f"{seed}-{number}"
+
+
+def seat_names(levels: list[str]) -> list[str]:
+    """Seat names for a record and the summary: level and seat number (from 0, as in records)."""
+    return [f"{level} {seat}" for seat, level in enumerate(levels)]
+
+
+@dataclass
+class SimulationTally:
+    """Per-seat totals over the games played so far."""
+
+    players: int
+    games: int = 0
+    hands: int = 0
+    shared_wins: int = 0
+    points: list[int] = field(default_factory=list)
+    final_totals: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    moons: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for counts in (self.points, self.final_totals, self.moons):
+            counts.extend([0] * self.players)
+        self.wins.extend([0.0] * self.players)
+
+    def add(self, state: GameState) -> None:
+        """Count one finished game; tied winners share the win equally."""
+        self.games += 1
+        self.hands += len(state.results)
+        for result in state.results:
+            for seat, points in enumerate(result.points):
+                self.points[seat] += points
+            if result.shooter is not None:
+                self.moons[result.shooter] += 1
+        for seat, total in enumerate(state.totals):
+            self.final_totals[seat] += total
+        if len(state.winners) > 1:
+            self.shared_wins += 1
+        for seat in state.winners:
+            self.wins[seat] += 1 / len(state.winners)
+
+    def points_per_hand(self) -> list[float]:
+        """Mean round points of each seat."""
+        return [p / self.hands if self.hands else 0.0 for p in self.points]
+
+    def mean_totals(self) -> list[float]:
+        """Mean final total of each seat."""
+        return [t / self.games if self.games else 0.0 for t in self.final_totals]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand."""
+    parser = subparsers.add_parser(
+        "simulate", help="play whole games between computer players and sum them up",
+        description="Play whole games between computer players (random by default) and "
+                    "print per-seat results.",
+        epilog="Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s plays "
+               "with the seed S-n/seat-s. '--seed S --first n --games 1' replays game n.")
+    add_rules_options(parser)
+    parser.add_argument("--games", type=positive_int, default=100, metavar="N",
+                        help="games to play (default: 100)")
+    parser.add_argument("--seed", type=seed_text, metavar="SEED",
+                        help="seed of the whole run (default: a random one, printed)")
+    parser.add_argument("--first", type=positive_int, default=1, metavar="N",
+                        help="number of the first game (default: 1)")
+    parser.add_argument("--level", type=level_name, metavar="LEVEL",
+                        help="level of every seat not named by --levels (default: random)")
+    parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
+                        help="levels seat by seat from seat 0, e.g. random,random,random,random")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--records", type=Path, metavar="DIR",
+                        help="write each game's record as DIR/game-<seed>-<n>.json")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games, write any records, print the summary."""
+    rules = rules_from_args(args)
+    levels = seat_levels(rules.players, args.levels, args.level)
+    names = seat_names(levels)
+    seed: str = args.seed if args.seed is not None else new_seed()
+    numbers = range(args.first, args.first + args.games)
+    tally = SimulationTally(rules.players)
+    started = time.perf_counter()
+    for number in numbers:
+        this_seed = game_seed(seed, number)
+        players = [make_player(level, f"{this_seed}/seat-{seat}")
+                   for seat, level in enumerate(levels)]
+        state = play_game(rules, players, this_seed)
+        tally.add(state)
+        if args.records is not None:
+            write_record(args.records / f"game-{this_seed}.json",
+                         game_record(state, seats=names))
+    elapsed = time.perf_counter() - started
+    summary = _summary(rules, seed, numbers, levels, names, tally, elapsed, args.records)
+    print(json.dumps(summary) if args.json else "\n".join(_human_lines(summary)))
+    return 0
+
+
+def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: list[str],
+             tally: SimulationTally, elapsed: float, records: Path | None) -> dict[str, Any]:
+    return {
+        "rules": rules.text,
+        "players": rules.players,
+        "seed": seed,
+        "first_game": numbers.start,
+        "games": tally.games,
+        "game_seeds": [game_seed(seed, numbers.start), game_seed(seed, numbers.stop - 1)],
+        "hands": tally.hands,
+        "levels": levels,
+        "seats": names,
+        "points_per_hand": [round(p, 4) for p in tally.points_per_hand()],
+        "mean_final_total": [round(t, 4) for t in tally.mean_totals()],
+        "wins": [round(w, 4) for w in tally.wins],
+        "shared_wins": tally.shared_wins,
+        "moon_shots": tally.moons,
+        "elapsed_s": round(elapsed, 4),
+        "hands_per_s": round(tally.hands / elapsed, 1) if elapsed > 0 else None,
+        "records": None if records is None else str(records),
+    }
+
+
+def _human_lines(summary: dict[str, Any]) -> list[str]:
+    games = summary["games"]
+    first, last = summary["game_seeds"]
+    lines = [
+        f"{games} game{'s' if games != 1 else ''} of {summary['rules']} "
+        f"({summary['players']} players), seed {summary['seed']} "
+        f"(game seeds {first} to {last})",
+        f"{summary['hands']} hands ({summary['hands'] / games:.1f} a game) "
+        f"in {summary['elapsed_s']:.2f} s: {summary['hands_per_s'] or 0:.0f} hands/s",
+        "",
+    ]
+    width = max(4, *(len(n) for n in summary["seats"]))
+    lines.append(f"{'Seat':<{width}}  {'points/hand':>11}  {'mean total':>10}  "
+                 f"{'wins':>7}  {'win %':>6}  {'moons':>5}")
+    for seat, name in enumerate(summary["seats"]):
+        wins = summary["wins"][seat]
+        lines.append(
+            f"{name:<{width}}  {summary['points_per_hand'][seat]:>11.2f}  "
+            f"{summary['mean_final_total'][seat]:>10.1f}  {wins:>7.2f}  "
+            f"{100 * wins / games:>5.1f}%  {summary['moon_shots'][seat]:>5}")
+    if summary["shared_wins"]:
+        lines.append(f"{summary['shared_wins']} game(s) ended in a tie for the lowest total; "
+                     "tied winners share the win equally.")
+    if summary["records"] is not None:
+        lines.append(f"Records written to {summary['records']}/game-<seed>-<n>.json")
+    return lines

@@ -1,0 +1,125 @@
+"""Options shared by the subcommands: rules and player count, seeds, computer levels."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hearts.core.errors import HeartsError, InvalidRulesError
+from hearts.core.rules import Rules
+from hearts.players.levels import LEVELS
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "CommandLineError",
+    "add_rules_options",
+    "level_list",
+    "level_name",
+    "new_seed",
+    "positive_int",
+    "rules_from_args",
+    "seat_levels",
+    "seed_text",
+    "write_record",
+]
+
+DEFAULT_LEVEL = "random"
+_SEED_PATTERN = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
+class CommandLineError(HeartsError, ValueError):
+    """A command-line value that is not allowed (``hearts`` prints it and exits 2)."""
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules TEXT`` and ``--players N``."""
+    parser.add_argument(
+        "--rules", default="card-commons", metavar="RULES",
+        help="preset and options as text, e.g. classic:players=5 or "
+             "standard:moon=shooter-choice (list them with 'hearts rules'; "
+             "default: card-commons)")
+    parser.add_argument(
+        "--players", type=int, metavar="N",
+        help="number of players, overriding the preset's "
+             "(card-commons 3-4, standard 4, classic 2-6)")
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules``, with ``--players`` (if given) replacing the player count.
+
+    The count is changed on the preset, so the preset's per-count options (removed
+    cards, pass count and cycle) follow it; options written in ``--rules`` are kept.
+    """
+    text: str = args.rules
+    players: int | None = args.players
+    try:
+        rules = Rules.parse(text)
+        if players is not None and players != rules.players:
+            preset, _, options = rules.text.partition(":")
+            kept = [o for o in options.split(",") if o and not o.startswith("players=")]
+            rules = Rules.parse(f"{preset}:" + ",".join([f"players={players}", *kept]))
+    except InvalidRulesError as exc:
+        given = f"--rules {text!r}" + ("" if players is None else f" --players {players}")
+        raise InvalidRulesError(f"{given}: {exc}") from None
+    return rules
+
+
+def seed_text(text: str) -> str:
+    """An argparse type: a seed of letters, digits, ``.``, ``_`` and ``-`` (it names files)."""
+    if not _SEED_PATTERN.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"a seed is 1 to 64 letters, digits, '.', '_' or '-', not {text!r}")
+    return text
+
+
+def new_seed() -> str:
+    """A fresh random seed, short enough to type back in."""
+    return str(secrets.randbelow(1_000_000))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1 is expected, not {text!r}")
+    return value
+
+
+def level_name(text: str) -> str:
+    """An argparse type: one computer level of :data:`hearts.players.levels.LEVELS`."""
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"unknown level {text!r}; levels are: {', '.join(LEVELS)}")
+    return level
+
+
+def level_list(text: str) -> list[str]:
+    """An argparse type: comma-separated levels, one a seat from seat 0."""
+    return [level_name(part) for part in text.split(",")]
+
+
+def seat_levels(players: int, levels: list[str] | None, level: str | None) -> list[str]:
+    """Each seat's level: ``levels`` from seat 0, the remaining seats ``level`` (or random)."""
+    chosen = list(levels or [])
+    if len(chosen) > players:
+        raise CommandLineError(
+            f"--levels names {len(chosen)} levels but the game has {players} players")
+    return chosen + [level or DEFAULT_LEVEL] * (players - len(chosen))
+
+
+def write_record(path: Path, record: Mapping[str, Any]) -> None:
+    """Write a record as one line of JSON, creating the folder if needed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CommandLineError(f"cannot write the record {str(path)!r}: {exc.strerror}") from None

@@ -1,0 +1,120 @@
+"""``hearts simulate``: whole games under every preset and player count, summaries, records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts.core.record import parse_record, replay_game
+from hearts.core.rules import PRESETS, Rules
+
+PRESET_COUNTS = [
+    (name, players)
+    for name in PRESETS
+    for players in range(2, 7)
+    if name == "classic" or (name == "card-commons" and players in (3, 4)) or players == 4
+]
+SUMMARY_KEYS = {
+    "rules", "players", "seed", "first_game", "games", "game_seeds", "hands", "levels", "seats",
+    "points_per_hand", "mean_final_total", "wins", "shared_wins", "moon_shots", "elapsed_s",
+    "hands_per_s", "records",
+}
+
+
+def _records(folder: Path) -> list[dict[str, object]]:
+    return [parse_record(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESET_COUNTS)
+def test_every_preset_and_player_count_plays_whole_games(hearts_cli, tmp_path, preset, players):
+    folder = tmp_path / "records"
+    done = hearts_cli("simulate", "--rules", f"{preset}:target=30", "--players", str(players),
+                      "--games", "3", "--seed", "cc", "--json", "--records", str(folder))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["players"] == players
+    assert Rules.parse(summary["rules"]) == Rules.preset_rules(preset, players).replace(target=30)
+    files = sorted(p.name for p in folder.glob("*.json"))
+    assert files == [f"game-cc-{n}.json" for n in (1, 2, 3)]
+    states = [replay_game(record) for record in _records(folder)]
+    assert all(state.is_over and max(state.totals) >= 30 for state in states)
+    # The summary is exactly what the records say.
+    hands = sum(len(s.results) for s in states)
+    assert summary["hands"] == hands
+    for seat in range(players):
+        points = sum(r.points[seat] for s in states for r in s.results)
+        assert summary["points_per_hand"][seat] == pytest.approx(points / hands, abs=1e-4)
+        moons = sum(r.shooter == seat for s in states for r in s.results)
+        assert summary["moon_shots"][seat] == moons
+        wins = sum(1 / len(s.winners) for s in states if seat in s.winners)
+        assert summary["wins"][seat] == pytest.approx(wins, abs=1e-4)
+    assert sum(summary["wins"]) == pytest.approx(3)
+
+
+def test_json_summary_schema(hearts_cli):
+    done = hearts_cli("simulate", "--games", "2", "--seed", "s1", "--json",
+                      "--levels", "random,random", "--level", "random")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert set(summary) == SUMMARY_KEYS
+    assert summary["games"] == 2 and summary["first_game"] == 1
+    assert summary["game_seeds"] == ["s1-1", "s1-2"]
+    assert summary["levels"] == ["random"] * 4
+    assert summary["seats"] == ["random 0", "random 1", "random 2", "random 3"]
+    for key in ("points_per_hand", "mean_final_total", "wins", "moon_shots"):
+        assert len(summary[key]) == 4
+    assert summary["hands_per_s"] > 0 and summary["records"] is None
+
+
+def test_human_summary_names_seats_and_speed(hearts_cli):
+    done = hearts_cli("simulate", "--rules", "classic", "--players", "6", "--games", "2",
+                      "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    assert "2 games of classic:players=6 (6 players), seed 7" in done.stdout
+    assert "hands/s" in done.stdout
+    for seat in range(6):
+        assert f"random {seat}" in done.stdout
+
+
+def test_a_game_of_a_run_can_be_played_again_alone(hearts_cli, tmp_path):
+    batch, alone = tmp_path / "batch", tmp_path / "alone"
+    assert hearts_cli("simulate", "--games", "3", "--seed", "again", "--rules",
+                      "classic:target=40", "--records", str(batch)).returncode == 0
+    assert hearts_cli("simulate", "--games", "1", "--first", "2", "--seed", "again", "--rules",
+                      "classic:target=40", "--records", str(alone)).returncode == 0
+    again = (alone / "game-again-2.json").read_text(encoding="utf-8")
+    assert again == (batch / "game-again-2.json").read_text(encoding="utf-8")
+    assert again != (batch / "game-again-1.json").read_text(encoding="utf-8")
+
+
+def test_records_replay_through_the_cli(hearts_cli, tmp_path):
+    folder = tmp_path / "r"
+    assert hearts_cli("simulate", "--games", "2", "--seed", "rp", "--rules",
+                      "standard:target=40", "--records", str(folder)).returncode == 0
+    for path in sorted(folder.glob("*.json")):
+        done = hearts_cli("replay", str(path))
+        assert done.returncode == 0, done.stderr
+        state = replay_game(parse_record(path.read_text(encoding="utf-8")))
+        winners = ", ".join(f"random {s}" for s in state.winners)
+        assert f"Winner{'s' if len(state.winners) > 1 else ''}: {winners}" in done.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--rules", "classic", "--players", "7"], "2 to 6 players, not 7"),
+    (["--rules", "standard", "--players", "3"], "standard is played by 4 players"),
+    (["--rules", "card-commons:players=5"], "3 to 4 players"),
+    (["--rules", "bogus"], "presets are: card-commons, standard, classic"),
+    (["--rules", "standard:moon=sideways"], "shooter-minus, others-plus, shooter-choice"),
+    (["--rules", "card-commons:colour=red"], "options are: players"),
+    (["--games", "0"], "at least 1"),
+    (["--seed", "a/b"], "letters, digits"),
+    (["--level", "grandmaster"], "levels are: random"),
+    (["--levels", "random,random,random,random,random"], "5 levels but the game has 4 players"),
+])
+def test_bad_values_exit_2_and_say_what_is_allowed(hearts_cli, args, message):
+    done = hearts_cli("simulate", "--games", "1", *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
