@@ -1,0 +1,1 @@
+"""The search player (levels ``hard`` and ``expert``): sampled worlds, Numba playouts."""

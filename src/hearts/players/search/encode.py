@@ -1,0 +1,90 @@
+"""Rules and positions as the flat ``int64`` arrays the kernel works on.
+
+Only public information goes in from the view; the hidden hands are an argument
+(sampled worlds in search, the true deal in the cross-check tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
+from hearts.core.state import Phase
+from hearts.core.view import PlayerView
+from hearts.players.search.kernel import (
+    R_DECK,
+    R_HEARTS_LEAD,
+    R_JACK,
+    R_LOWEST_CLUB,
+    R_LOWEST_CLUB_LEADS,
+    R_MOON,
+    R_NO_POINTS_FIRST,
+    R_PLAYERS,
+    R_SIZE,
+    R_TARGET,
+    S_HANDS,
+    S_HEARTS_BROKEN,
+    S_LEADER,
+    S_QUEEN_PLAYED,
+    S_SIZE,
+    S_TAKEN,
+    S_TRICK,
+    S_TRICK_LEN,
+    S_TRICK_NO,
+    S_TURN,
+    Array,
+)
+
+__all__ = ["position_array", "rules_array", "taken_masks"]
+
+_HEARTS_LEAD_CODES = {
+    HeartsLead.ANY_TIME: 0,
+    HeartsLead.AFTER_HEART: 1,
+    HeartsLead.AFTER_HEART_OR_QUEEN: 2,
+}
+_MOON_CODES = {MoonRule.SHOOTER_MINUS: 0, MoonRule.OTHERS_PLUS: 1, MoonRule.SHOOTER_CHOICE: 2}
+
+
+def rules_array(rules: Rules) -> Array:
+    """The rules as the kernel's ``R_*`` array."""
+    codes = np.zeros(R_SIZE, dtype=np.int64)
+    codes[R_PLAYERS] = rules.players
+    codes[R_LOWEST_CLUB_LEADS] = rules.first_lead is FirstLead.LOWEST_CLUB
+    codes[R_LOWEST_CLUB] = rules.lowest_club if rules.deck & 0x1FFF else 0
+    codes[R_NO_POINTS_FIRST] = rules.first_trick is FirstTrick.NO_POINTS
+    codes[R_HEARTS_LEAD] = _HEARTS_LEAD_CODES[rules.hearts_lead]
+    codes[R_MOON] = _MOON_CODES[rules.moon]
+    codes[R_JACK] = rules.jack_of_diamonds
+    codes[R_DECK] = rules.deck
+    codes[R_TARGET] = rules.target
+    return codes
+
+
+def taken_masks(view: PlayerView) -> list[int]:
+    """Cards each seat has taken in the completed tricks of this round."""
+    taken = [0] * view.players
+    for trick in view.tricks:
+        for card in trick.cards:
+            taken[trick.winner] |= 1 << card
+    return taken
+
+
+def position_array(view: PlayerView, hands: Sequence[int]) -> Array:
+    """The play-phase position of ``view`` with every seat's current cards ``hands``."""
+    if view.phase is not Phase.PLAY:
+        raise ValueError(f"a kernel position needs the play phase, not {view.phase.value}")
+    pos = np.zeros(S_SIZE, dtype=np.int64)
+    for seat, (hand, taken) in enumerate(zip(hands, taken_masks(view), strict=True)):
+        pos[S_HANDS + seat] = hand
+        pos[S_TAKEN + seat] = taken
+    for i, (_, card) in enumerate(view.trick):
+        pos[S_TRICK + i] = card
+    pos[S_TRICK_LEN] = len(view.trick)
+    pos[S_LEADER] = view.leader
+    pos[S_TURN] = view.to_act[0]
+    pos[S_TRICK_NO] = len(view.tricks)
+    pos[S_HEARTS_BROKEN] = view.hearts_broken
+    pos[S_QUEEN_PLAYED] = view.queen_played
+    return pos

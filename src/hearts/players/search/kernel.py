@@ -1,0 +1,460 @@
+"""The fast playout path: one round of Hearts over ``int64`` card masks, compiled by Numba.
+
+The search player simulates hundreds of thousands of card plays per decision, far
+beyond what :class:`hearts.core.state.GameState` (immutable, validating) is built for.
+This module repeats the play-phase rules over plain arrays so Numba can compile them.
+Because that duplicates rule logic, ``tests/players/test_search_kernel.py`` ties it to
+the core: legal sets and round points must match ``GameState.apply`` in every preset.
+
+A *position* is an ``int64`` array laid out by the ``S_*`` offsets (hands, cards taken,
+the trick in progress, leader, turn, flags); the rules are an ``int64`` array laid out
+by the ``R_*`` offsets (see :func:`hearts.players.search.encode.rules_array`).
+Randomness comes only from a 32-bit xorshift state the caller seeds (``rng[0]``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from hearts.players.search.jit import jit
+
+__all__ = [
+    "MAX_SEATS",
+    "POLICY_HEURISTIC",
+    "POLICY_RANDOM",
+    "R_DECK",
+    "R_HEARTS_LEAD",
+    "R_JACK",
+    "R_LOWEST_CLUB",
+    "R_LOWEST_CLUB_LEADS",
+    "R_MOON",
+    "R_NO_POINTS_FIRST",
+    "R_PLAYERS",
+    "R_SIZE",
+    "R_TARGET",
+    "S_HANDS",
+    "S_HEARTS_BROKEN",
+    "S_LEADER",
+    "S_QUEEN_PLAYED",
+    "S_SIZE",
+    "S_TAKEN",
+    "S_TRICK",
+    "S_TRICK_LEN",
+    "S_TRICK_NO",
+    "S_TURN",
+    "card_count",
+    "deal_position",
+    "hearts_open",
+    "legal_mask",
+    "mix_seed",
+    "play_card",
+    "play_random_hands",
+    "playout",
+    "playout_recorded",
+    "random_below",
+    "round_points",
+    "round_points_for_choice",
+    "utility",
+]
+
+Array = npt.NDArray[np.int64]
+
+MAX_SEATS: Final = 6
+
+# Position layout.
+S_HANDS: Final = 0
+S_TAKEN: Final = 6
+S_TRICK: Final = 12
+S_LEADER: Final = 18
+S_TURN: Final = 19
+S_TRICK_LEN: Final = 20
+S_TRICK_NO: Final = 21
+S_HEARTS_BROKEN: Final = 22
+S_QUEEN_PLAYED: Final = 23
+S_SIZE: Final = 24
+
+# Rules layout.
+R_PLAYERS: Final = 0
+R_LOWEST_CLUB_LEADS: Final = 1  # 1: lowest-club first lead; 0: dealer-left
+R_LOWEST_CLUB: Final = 2
+R_NO_POINTS_FIRST: Final = 3  # 1: first_trick=no-points
+R_HEARTS_LEAD: Final = 4  # 0 any-time, 1 after-heart, 2 after-heart-or-queen
+R_MOON: Final = 5  # 0 shooter-minus, 1 others-plus, 2 shooter-choice
+R_JACK: Final = 6
+R_DECK: Final = 7
+R_TARGET: Final = 8
+R_SIZE: Final = 9
+
+POLICY_RANDOM: Final = 0
+POLICY_HEURISTIC: Final = 1
+
+# Moon outcomes as returned by the point functions.
+MOON_NONE: Final = 0
+MOON_SUBTRACT: Final = 1
+MOON_ADD: Final = 2
+
+_SUIT: Final = 0x1FFF
+_HEARTS: Final = _SUIT << 39
+_SPADES: Final = _SUIT << 26
+_QUEEN: Final = 1 << 36
+_KING_ACE_SPADES: Final = (1 << 37) | (1 << 38)
+_JACK: Final = 1 << 22
+_POINTS: Final = _HEARTS | _QUEEN
+_RANK_BITS: Final = 1 | (1 << 13) | (1 << 26) | (1 << 39)
+_MASK32: Final = 0xFFFFFFFF
+# Bonus in points for winning (or malus for losing) when a round ends the game.
+_GAME_END_BONUS: Final = 10.0
+
+_POP13 = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
+_HIGH13 = np.array([i.bit_length() - 1 for i in range(1 << 13)], dtype=np.int64)
+_LOW13 = np.array([(i & -i).bit_length() - 1 for i in range(1 << 13)], dtype=np.int64)
+
+
+# --------------------------------------------------------------------- randomness
+@jit
+def mix_seed(seed: int, stream: int) -> int:
+    """A well-mixed non-zero 32-bit xorshift state from a seed and a stream number."""
+    x = (seed ^ (stream * 0x2545F491)) & _MASK32
+    for _ in range(3):
+        x ^= x >> 16
+        x = (x * 0x45D9F3B) & _MASK32
+    x ^= x >> 16
+    return x if x != 0 else 0x9E3779B9
+
+
+@jit
+def _next(rng: Array) -> int:
+    x = rng[0]
+    x ^= (x << 13) & _MASK32
+    x ^= x >> 17
+    x ^= (x << 5) & _MASK32
+    rng[0] = x
+    return int(x)
+
+
+@jit
+def random_below(rng: Array, bound: int) -> int:
+    """A random integer in ``[0, bound)``."""
+    return (_next(rng) * bound) >> 32
+
+
+# ---------------------------------------------------------------------- bit tools
+@jit
+def card_count(mask: int) -> int:
+    """Number of cards in a mask."""
+    return int(_POP13[mask & _SUIT] + _POP13[(mask >> 13) & _SUIT]
+               + _POP13[(mask >> 26) & _SUIT] + _POP13[(mask >> 39) & _SUIT])
+
+
+@jit
+def _nth_card(mask: int, index: int) -> int:
+    """The ``index``-th card (from 0, ascending) of a mask."""
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT
+        size = _POP13[chunk]
+        if index < size:
+            for _ in range(index):
+                chunk &= chunk - 1
+            return int(13 * suit + _LOW13[chunk])
+        index -= size
+    return -1
+
+
+@jit
+def _random_card(mask: int, rng: Array) -> int:
+    return _nth_card(mask, random_below(rng, card_count(mask)))
+
+
+@jit
+def _highest_in_suit(mask: int, suit: int) -> int:
+    return int(13 * suit + _HIGH13[(mask >> (13 * suit)) & _SUIT])
+
+
+@jit
+def _lowest_in_suit(mask: int, suit: int) -> int:
+    return int(13 * suit + _LOW13[(mask >> (13 * suit)) & _SUIT])
+
+
+@jit
+def _lowest_card(mask: int) -> int:
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT
+        if chunk:
+            return int(13 * suit + _LOW13[chunk])
+    return -1
+
+
+@jit
+def _by_rank(mask: int, rng: Array, highest: bool) -> int:
+    """The highest- (or lowest-) ranked card of a mask, ties between suits at random."""
+    for step in range(13):
+        rank = 12 - step if highest else step
+        tied = mask & (_RANK_BITS << rank)
+        if tied:
+            return _random_card(tied, rng)
+    return -1
+
+
+# -------------------------------------------------------------------------- rules
+@jit
+def hearts_open(pos: Array, rules: Array) -> bool:
+    """Whether a heart may be led now (ignoring a hand of only hearts)."""
+    mode = rules[R_HEARTS_LEAD]
+    if mode == 0:
+        return bool(pos[S_TRICK_NO] > 0 or rules[R_LOWEST_CLUB_LEADS] == 0)
+    if pos[S_HEARTS_BROKEN]:
+        return True
+    return bool(mode == 2 and pos[S_QUEEN_PLAYED])
+
+
+@jit
+def legal_mask(pos: Array, rules: Array) -> int:
+    """Cards the seat to play may play (the same answer as ``GameState.legal_cards``)."""
+    hand = pos[S_HANDS + pos[S_TURN]]
+    first = pos[S_TRICK_NO] == 0
+    no_points = first and rules[R_NO_POINTS_FIRST] != 0
+    if pos[S_TRICK_LEN] == 0:
+        if first and rules[R_LOWEST_CLUB_LEADS]:
+            return int(1 << rules[R_LOWEST_CLUB])
+        allowed = hand
+        if no_points and hand & ~_POINTS:
+            allowed = hand & ~_POINTS
+        if not hearts_open(pos, rules) and allowed & ~_HEARTS:
+            allowed = allowed & ~_HEARTS
+        return int(allowed)
+    follow = hand & (_SUIT << (13 * (pos[S_TRICK] // 13)))
+    if follow:
+        return int(follow)
+    if no_points and hand & ~_POINTS:
+        return int(hand & ~_POINTS)
+    return int(hand)
+
+
+@jit
+def play_card(pos: Array, rules: Array, card: int) -> bool:
+    """Play ``card`` for the seat to play (assumed legal); True once the round is over."""
+    seat = pos[S_TURN]
+    bit = 1 << card
+    pos[S_HANDS + seat] &= ~bit
+    pos[S_TRICK + pos[S_TRICK_LEN]] = card
+    pos[S_TRICK_LEN] += 1
+    if bit & _HEARTS:
+        pos[S_HEARTS_BROKEN] = 1
+    elif bit == _QUEEN:
+        pos[S_QUEEN_PLAYED] = 1
+    players = rules[R_PLAYERS]
+    if pos[S_TRICK_LEN] < players:
+        pos[S_TURN] = (seat + 1) % players
+        return False
+    led = pos[S_TRICK] // 13
+    best = 0
+    taken = 0
+    for i in range(players):
+        c = pos[S_TRICK + i]
+        taken |= 1 << c
+        if c // 13 == led and c > pos[S_TRICK + best]:
+            best = i
+    winner = (pos[S_LEADER] + best) % players
+    pos[S_TAKEN + winner] |= taken
+    pos[S_TRICK_LEN] = 0
+    pos[S_TRICK_NO] += 1
+    pos[S_LEADER] = winner
+    pos[S_TURN] = winner
+    return bool(pos[S_HANDS + winner] == 0)
+
+
+@jit
+def _card_points(mask: int, rules: Array) -> int:
+    points = card_count(mask & _HEARTS)
+    if mask & _QUEEN:
+        points += 13
+    if rules[R_JACK] and mask & _JACK:
+        points -= 10
+    return points
+
+
+@jit
+def round_points_for_choice(pos: Array, rules: Array, choice: int, out: Array) -> int:
+    """Each seat's points of a finished round into ``out``; returns the shooter or -1.
+
+    ``choice`` (``MOON_SUBTRACT`` or ``MOON_ADD``) applies if someone shot the moon.
+    """
+    players = rules[R_PLAYERS]
+    point_cards = rules[R_DECK] & _POINTS
+    shooter = -1
+    for seat in range(players):
+        taken = pos[S_TAKEN + seat]
+        out[seat] = _card_points(taken, rules)
+        if point_cards and taken & point_cards == point_cards:
+            shooter = seat
+    if shooter < 0:
+        return -1
+    value = card_count(point_cards & _HEARTS) + (13 if point_cards & _QUEEN else 0)
+    for seat in range(players):
+        jack = -10 if rules[R_JACK] and pos[S_TAKEN + seat] & _JACK else 0
+        if choice == MOON_SUBTRACT:
+            out[seat] = jack - (value if seat == shooter else 0)
+        else:
+            out[seat] = jack + (0 if seat == shooter else value)
+    return shooter
+
+
+@jit
+def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
+    """How good a round's points are for ``seat``: the others' mean minus its own, plus a
+    bonus (malus) if the round ends the game with ``seat`` among (not among) the winners."""
+    players = rules[R_PLAYERS]
+    others = 0
+    ends = False
+    best = 1 << 30
+    for s in range(players):
+        if s != seat:
+            others += points[s]
+        total = totals[s] + points[s]
+        ends = ends or total >= rules[R_TARGET]
+        best = min(best, total)
+    value = others / (players - 1) - points[seat]
+    if ends:
+        value += _GAME_END_BONUS if totals[seat] + points[seat] == best else -_GAME_END_BONUS
+    return float(value)
+
+
+@jit
+def round_points(pos: Array, rules: Array, totals: Array, out: Array) -> int:
+    """Points of a finished round into ``out``; the moon choice (if the rules give one) is
+    the one better for the shooter. Returns ``MOON_NONE``, ``MOON_SUBTRACT`` or ``MOON_ADD``."""
+    moon = rules[R_MOON]
+    first = MOON_ADD if moon == 1 else MOON_SUBTRACT
+    shooter = round_points_for_choice(pos, rules, first, out)
+    if shooter < 0:
+        return MOON_NONE
+    if moon != 2:
+        return first
+    subtract_value = utility(shooter, out, totals, rules)
+    round_points_for_choice(pos, rules, MOON_ADD, out)
+    if utility(shooter, out, totals, rules) > subtract_value:
+        return MOON_ADD
+    round_points_for_choice(pos, rules, MOON_SUBTRACT, out)
+    return MOON_SUBTRACT
+
+
+# ----------------------------------------------------------------- playout policy
+@jit
+def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
+    """A cheap, sensible play: duck under the winning card, dump Q♠ and high cards when
+    void, lead low and keep the high spades back while Q♠ is out."""
+    queen_out = pos[S_QUEEN_PLAYED] == 0
+    trick_len = pos[S_TRICK_LEN]
+    if trick_len == 0:
+        safe = legal
+        if queen_out and legal & ~(_QUEEN | _KING_ACE_SPADES):
+            safe = legal & ~(_QUEEN | _KING_ACE_SPADES)
+        return _by_rank(safe, rng, False)
+    led = pos[S_TRICK] // 13
+    if legal & (_SUIT << (13 * led)) == legal:
+        winning = pos[S_TRICK]
+        trick = 0
+        for i in range(trick_len):
+            c = pos[S_TRICK + i]
+            trick |= 1 << c
+            if c // 13 == led and c > winning:
+                winning = c
+        under = legal & ((1 << winning) - 1)
+        if under:
+            return _highest_in_suit(under, led)
+        keep_queen = legal & ~_QUEEN
+        if keep_queen == 0:
+            return 36
+        if trick_len == rules[R_PLAYERS] - 1 and not trick & _POINTS:
+            return _highest_in_suit(keep_queen, led)
+        return _lowest_in_suit(keep_queen, led)
+    if legal & _QUEEN:
+        return 36
+    if queen_out and legal & _KING_ACE_SPADES:
+        return _highest_in_suit(legal & _KING_ACE_SPADES, 2)
+    if legal & _HEARTS:
+        return _highest_in_suit(legal, 3)
+    return _by_rank(legal, rng, True)
+
+
+@jit
+def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
+    legal = legal_mask(pos, rules)
+    if policy == POLICY_RANDOM or legal & (legal - 1) == 0:
+        return _random_card(legal, rng)
+    return _heuristic_card(pos, rules, legal, rng)
+
+
+@jit
+def playout(pos: Array, rules: Array, policy: int, rng: Array) -> None:
+    """Play the round in ``pos`` to its end with every seat following ``policy``."""
+    while True:
+        if pos[S_HANDS + pos[S_TURN]] == 0:
+            return
+        if play_card(pos, rules, _choose(pos, rules, policy, rng)):
+            return
+
+
+@jit
+def playout_recorded(pos: Array, rules: Array, policy: int, rng: Array,
+                     cards: Array, legal: Array) -> int:
+    """:func:`playout`, writing each card played and each legal mask; returns the count."""
+    count = 0
+    while pos[S_HANDS + pos[S_TURN]] != 0:
+        legal[count] = legal_mask(pos, rules)
+        card = _choose(pos, rules, policy, rng)
+        cards[count] = card
+        count += 1
+        if play_card(pos, rules, card):
+            break
+    return count
+
+
+# ----------------------------------------------------------------- whole hands
+@jit
+def deal_position(rules: Array, rng: Array, pos: Array, deck: Array) -> None:
+    """Shuffle ``deck`` (the cards in play) and deal a fresh round into ``pos``."""
+    players = rules[R_PLAYERS]
+    size = deck.shape[0]
+    for i in range(size - 1, 0, -1):
+        j = random_below(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    pos[:] = 0
+    for k in range(size):
+        pos[S_HANDS + k % players] |= 1 << deck[k]
+    leader = 0
+    if rules[R_LOWEST_CLUB_LEADS]:
+        bit = 1 << rules[R_LOWEST_CLUB]
+        for seat in range(players):
+            if pos[S_HANDS + seat] & bit:
+                leader = seat
+    pos[S_LEADER] = leader
+    pos[S_TURN] = leader
+
+
+@jit
+def play_random_hands(rules: Array, hands: int, policy: int, seed: int) -> int:
+    """Deal and play ``hands`` whole rounds (no passing); returns the points scored in
+    all (a checksum that also keeps the work from being optimised away)."""
+    players = rules[R_PLAYERS]
+    deck = np.empty(card_count(rules[R_DECK]), dtype=np.int64)
+    k = 0
+    for card in range(52):
+        if rules[R_DECK] >> card & 1:
+            deck[k] = card
+            k += 1
+    pos = np.zeros(S_SIZE, dtype=np.int64)
+    totals = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    rng = np.array([mix_seed(seed, 0)], dtype=np.int64)
+    checksum = 0
+    for _ in range(hands):
+        deal_position(rules, rng, pos, deck)
+        playout(pos, rules, policy, rng)
+        round_points(pos, rules, totals, points)
+        for seat in range(players):
+            checksum += points[seat]
+    return checksum
