@@ -8,6 +8,8 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
       "rules": "card-commons",                # canonical rules text
       "seed": "42",                           # game seed, or null if dealt externally
       "seats": ["You", "Bot 1", ...],         # one name a seat, seat 0 first
+      "first_round": 1,                       # optional (1): number of the first round
+      "scores": [0, 0, 0, 0],                 # optional (zeros): totals going in
       "rounds": [{
         "round": 1,
         "deal_seed": "42/1",                  # or null; if set, hands must match it
@@ -50,7 +52,6 @@ from hearts.core.state import (
     PassCards,
     Phase,
     Play,
-    new_game,
     new_hand,
 )
 
@@ -130,6 +131,8 @@ def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[st
         "rules": state.rules.text,
         "seed": state.seed,
         "seats": names,
+        "first_round": state.first_round,
+        "scores": list(state.start_totals),
         "rounds": rounds,
         "complete": state.is_over,
         "totals": list(state.totals),
@@ -147,13 +150,14 @@ def hand_record(state: GameState, round_no: int | None = None) -> dict[str, Any]
     entry = next((r for r in rounds if r["round"] == wanted), None)
     if entry is None:
         raise InvalidRecordError(f"no round {wanted} in this game")
-    before = next((r.totals for r in state.results if r.round_no == wanted - 1), None)
+    before = next((r.totals for r in state.results if r.round_no == wanted - 1),
+                  state.start_totals)
     return {
         "format": HAND_FORMAT,
         "version": RECORD_VERSION,
         "deal_algorithm": DEAL_ALGORITHM,
         "rules": state.rules.text,
-        "scores": list(before) if before is not None else [0] * state.players,
+        "scores": list(before),
         **entry,
     }
 
@@ -259,7 +263,9 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
         except InvalidCardError as exc:
             raise InvalidRecordError(f"{where}: play {index + 1}: {exc}") from None
         if state.phase is not Phase.PLAY:
-            raise InvalidRecordError(f"{where}: play {index + 1} ({name}) after the round ended")
+            why = "before every pass was chosen" if state.phase is Phase.PASS \
+                else "after the round ended"
+            raise InvalidRecordError(f"{where}: play {index + 1} ({name}) {why}")
         state = _apply(state, Play(state.turn, next(iter(card))))
     moon = entry.get("moon")
     if state.phase is Phase.MOON:
@@ -282,6 +288,14 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
     return state
 
 
+def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
+    scores = data.get("scores", [0] * rules.players)
+    if not isinstance(scores, list) or len(scores) != rules.players or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise InvalidRecordError(f"record: scores need {rules.players} whole numbers")
+    return scores
+
+
 def replay_game(data: Mapping[str, Any]) -> GameState:
     """Rebuild a game from its record, checking every action and stated result."""
     rules = _check_header(data, GAME_FORMAT)
@@ -289,9 +303,13 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     if seed is not None and not isinstance(seed, str):
         raise InvalidRecordError("record: seed must be text or null")
     rounds = _field(data, "rounds", list, "record")
-    state = new_game(rules, seed)
+    first_round = data.get("first_round", 1)
+    if isinstance(first_round, bool) or not isinstance(first_round, int) or first_round < 1:
+        raise InvalidRecordError("record: first_round must be a whole number from 1")
+    scores = _scores(data, rules)
+    state = GameState._start(rules, seed, first_round, scores)
     for index, entry in enumerate(rounds):
-        round_no = index + 1
+        round_no = first_round + index
         if state.is_over:
             raise InvalidRecordError(f"round {round_no}: the game was already over")
         if state.round_no != round_no:
@@ -310,10 +328,7 @@ def replay_hand(data: Mapping[str, Any]) -> GameState:
     """Rebuild a single hand from its record, checking every action and stated result."""
     rules = _check_header(data, HAND_FORMAT)
     round_no = _field(data, "round", int, "record")
-    scores = data.get("scores", [0] * rules.players)
-    if not isinstance(scores, list) or len(scores) != rules.players or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in scores):
-        raise InvalidRecordError(f"record: scores need {rules.players} whole numbers")
+    scores = _scores(data, rules)
     hands_field = _field(data, "hands", list, "record")
     if len(hands_field) != rules.players:
         raise InvalidRecordError(f"record: hands need {rules.players} entries")

@@ -173,8 +173,14 @@ class Rules:
             raise InvalidRulesError(str(exc)) from exc
 
     def replace(self, **changes: object) -> Rules:
-        """A copy with some options changed (values as objects or text)."""
-        options = self.options()
+        """A copy with some options changed (values as objects or text).
+
+        Options this rule set shares with its preset follow the preset, so changing
+        ``players`` brings that count's removed cards, pass count and cycle along.
+        """
+        base = Rules.preset_rules(self.preset, self.players)
+        options = {k: v for k, v in self.options().items() if v != getattr(base, k)}
+        options["players"] = self.players
         options.update({k.replace("-", "_"): v for k, v in changes.items()})
         return Rules.from_options(self.preset, options)
 

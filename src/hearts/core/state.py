@@ -145,10 +145,7 @@ def card_points(mask: int, rules: Rules) -> int:
 
 def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
     """A new game; with a seed every round is dealt from it, else it waits for a Deal."""
-    state = GameState._blank(rules or Rules(), None if seed is None else str(seed))
-    if state.seed is not None:
-        state._deal(round_deal_seed(state.seed, 1), None)
-    return state
+    return GameState._start(rules or Rules(), None if seed is None else str(seed))
 
 
 def new_hand(
@@ -164,15 +161,7 @@ def new_hand(
     ``round_no`` sets the pass direction; ``totals`` the scores going in. After the
     hand the state waits in ``DEAL`` (or is over if someone reached the target).
     """
-    state = GameState._blank(rules, None)
-    if round_no < 1:
-        raise IllegalActionError(f"rounds are numbered from 1, not {round_no}")
-    state.round_no = state.first_round = round_no
-    if totals is not None:
-        if len(totals) != rules.players:
-            raise IllegalActionError(f"totals need one score a seat ({rules.players})")
-        state._totals = [int(t) for t in totals]
-    return state.apply(Deal(tuple(hands), deal_seed))
+    return GameState._start(rules, None, round_no, totals).apply(Deal(tuple(hands), deal_seed))
 
 
 class GameState:
@@ -199,6 +188,7 @@ class GameState:
         "rules",
         "seed",
         "shooter",
+        "start_totals",
         "turn",
     )
 
@@ -213,6 +203,7 @@ class GameState:
     hearts_broken: bool
     queen_played: bool
     shooter: int | None
+    start_totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
     history: tuple[Action, ...]
     _dealt: tuple[int, ...]
@@ -236,6 +227,7 @@ class GameState:
         state.leader = state.turn = 0
         state.hearts_broken = state.queen_played = False
         state.shooter = None
+        state.start_totals = (0,) * n
         state.results = ()
         state.history = ()
         state._dealt = (0,) * n
@@ -246,6 +238,27 @@ class GameState:
         state._tricks = []
         state._taken = [0] * n
         state._totals = [0] * n
+        return state
+
+    @classmethod
+    def _start(cls, rules: Rules, seed: str | None, round_no: int = 1,
+               totals: Sequence[int] | None = None) -> GameState:
+        """A game starting at ``round_no`` with ``totals`` going in (dealt if seeded)."""
+        if not isinstance(rules, Rules):
+            raise IllegalActionError(f"rules must be a Rules object, not {rules!r}")
+        state = cls._blank(rules, seed)
+        if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+            raise IllegalActionError(f"rounds are numbered from 1, not {round_no!r}")
+        state.round_no = state.first_round = round_no
+        if totals is not None:
+            if len(totals) != rules.players or not all(
+                    isinstance(t, int) and not isinstance(t, bool) for t in totals):
+                raise IllegalActionError(
+                    f"totals need one whole-number score a seat ({rules.players})")
+            state._totals = [int(t) for t in totals]
+            state.start_totals = tuple(state._totals)
+        if seed is not None:
+            state._deal(round_deal_seed(seed, round_no), None)
         return state
 
     def _copy(self) -> GameState:
@@ -261,6 +274,7 @@ class GameState:
         other.hearts_broken = self.hearts_broken
         other.queen_played = self.queen_played
         other.shooter = self.shooter
+        other.start_totals = self.start_totals
         other.results = self.results
         other.history = self.history
         other._dealt = self._dealt

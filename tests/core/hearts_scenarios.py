@@ -1,0 +1,109 @@
+"""Exact positions for the rule-sentence tests: explicit deals, scripted and policy play."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from hearts.core import Card, CardSet, ChooseMoon, GameState, MoonChoice, PassCards, Phase, Play
+from hearts.core.cards import iter_mask
+from hearts.core.rules import Rules
+from hearts.core.state import new_hand
+
+__all__ = [
+    "MOON_HANDS",
+    "deal",
+    "hold_round",
+    "legal",
+    "pass_all",
+    "play",
+    "play_out",
+    "start",
+    "step",
+]
+
+# Hands that take every trick wherever the other cards lie: the top club wins the
+# first trick, then this seat leads and holds the top of every suit it can lead.
+MOON_HANDS: Final = {
+    2: "AC AS KS QS AD KD QD JD TD 9D 8D 7D 6D " + " ".join(f"{r}H" for r in "23456789TJQKA"),
+    3: "AC AS KS QS " + " ".join(f"{r}H" for r in "23456789TJQKA"),
+    4: "AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH",
+    5: "AC AS KS QS 9H TH JH QH KH AH",
+    6: "AC AS KS QS JH QH KH AH",
+}
+
+
+def deal(rules: Rules, fixed: Mapping[int, str],
+         voids: Mapping[int, str] | None = None) -> tuple[CardSet, ...]:
+    """Hands holding the ``fixed`` cards; the rest of the deck goes out in ascending
+    card order, round the seats with room, skipping a seat for the suits (letters
+    ``CDSH``) that ``voids`` keeps out of its hand."""
+    hands = [CardSet.parse(fixed.get(seat, "")).mask for seat in range(rules.players)]
+    free = rules.deck
+    for hand in hands:
+        assert not hand & ~free, "a fixed card is dealt twice or is not in the deck"
+        free &= ~hand
+    barred = {seat: {"CDSH".index(s) for s in suits} for seat, suits in (voids or {}).items()}
+    seat = rules.players - 1  # the first free card goes to seat 0
+    for card in iter_mask(free):
+        for _ in range(rules.players):
+            seat = (seat + 1) % rules.players
+            if hands[seat].bit_count() < rules.hand_size and card.suit not in barred.get(seat, ()):
+                hands[seat] |= 1 << card
+                break
+        else:
+            raise AssertionError(f"no seat can take {card}")
+    return tuple(CardSet(h) for h in hands)
+
+
+def hold_round(rules: Rules) -> int:
+    """The first round number whose pass offset is 0 (no pass: play starts at once)."""
+    return rules.pass_cycle.index(0) + 1
+
+
+def start(rules: Rules, fixed: Mapping[int, str] | None = None, *, round_no: int | None = None,
+          totals: tuple[int, ...] | None = None,
+          voids: Mapping[int, str] | None = None) -> GameState:
+    """A hand dealt as :func:`deal` says, on a hold round unless ``round_no`` is given."""
+    hands = deal(rules, fixed or {}, voids)
+    return new_hand(rules, hands, round_no=round_no or hold_round(rules), totals=totals)
+
+
+def legal(state: GameState, seat: int | None = None) -> set[str]:
+    """Names of the cards ``seat`` (default: the seat to act) may play or pass now."""
+    return set(state.legal_cards(seat).names())
+
+
+def play(state: GameState, cards: str) -> GameState:
+    """Play the named cards in turn order."""
+    for name in cards.split():
+        state = state.apply(Play(state.turn, Card(name)))
+    return state
+
+
+def step(state: GameState) -> GameState:
+    """The seat to act plays its lowest legal card."""
+    return state.apply(state.legal_actions()[0])
+
+
+def pass_all(state: GameState, passes: Mapping[int, str]) -> GameState:
+    """Every seat passes the named cards (in the mapping's order)."""
+    for seat, cards in passes.items():
+        state = state.apply(PassCards(seat, CardSet.parse(cards)))
+    return state
+
+
+def play_out(state: GameState, prefer: Mapping[int, str] | None = None,
+             moon: MoonChoice = MoonChoice.SUBTRACT) -> GameState:
+    """Finish the round: each seat plays the first legal card of its ``prefer`` list,
+    else its lowest legal card; a pending moon choice is ``moon``."""
+    wishes = {seat: [Card(c) for c in text.split()] for seat, text in (prefer or {}).items()}
+    round_no = state.round_no
+    while state.phase is Phase.PLAY and state.round_no == round_no:
+        seat = state.turn
+        allowed = state.legal_cards(seat)
+        card = next((c for c in wishes.get(seat, ()) if c in allowed), None)
+        state = state.apply(Play(seat, card if card is not None else next(iter(allowed))))
+    if state.phase is Phase.MOON:
+        state = state.apply(ChooseMoon(state.to_act[0], moon))
+    return state
