@@ -1,0 +1,284 @@
+"""Card tracking derived from one seat's view, shared by players and hints.
+
+:class:`Knowledge` answers the questions a Hearts player asks while playing: which
+cards are still out, who has shown a void, who must hold the cards I passed, where
+the Q♠ is, how many points each seat has taken, who wins the trick so far and
+whether someone threatens to shoot the moon. It is built from a
+:class:`~hearts.core.view.PlayerView` only, so it never knows another seat's hand.
+Masks are plain ``int`` card masks (see :mod:`hearts.core.cards`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Final
+
+from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, iter_mask
+from hearts.core.state import card_points
+from hearts.core.view import PlayerView
+
+__all__ = [
+    "POINT_CARDS",
+    "QUEEN_MASK",
+    "Knowledge",
+    "cards_above",
+    "cards_below",
+    "highest",
+    "lowest",
+]
+
+QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
+POINT_CARDS: Final = SUIT_MASKS[HEARTS] | QUEEN_MASK
+
+
+def cards_above(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that outrank it."""
+    return SUIT_MASKS[card // 13] & ~((2 << card) - 1)
+
+
+def cards_below(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that it outranks."""
+    return SUIT_MASKS[card // 13] & ((1 << card) - 1)
+
+
+def highest(mask: int) -> Card:
+    """The highest-numbered card of a non-empty mask."""
+    return Card(mask.bit_length() - 1)
+
+
+def lowest(mask: int) -> Card:
+    """The lowest-numbered card of a non-empty mask."""
+    return Card((mask & -mask).bit_length() - 1)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a seat can know from its view: build it with :meth:`of`."""
+
+    view: PlayerView
+    seat: int
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Knowledge:
+        """Knowledge of the seat whose view this is (spectators know nothing private)."""
+        if view.seat is None:
+            raise ValueError("knowledge needs a seat's view, not a spectator's")
+        return cls(view, view.seat)
+
+    # ------------------------------------------------------------- the cards
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.view.players
+
+    @cached_property
+    def hand(self) -> int:
+        """Mask of my cards."""
+        return self.view.hand.mask
+
+    @cached_property
+    def played(self) -> int:
+        """Mask of every card played this round, the trick in progress included."""
+        return self.view.played.mask
+
+    @cached_property
+    def passed_to(self) -> int | None:
+        """The seat that received my pass this round (None before the pass or on a hold)."""
+        view = self.view
+        if view.passed is None or view.received is None or not view.pass_offset:
+            return None
+        return (self.seat + view.pass_offset) % self.players
+
+    @cached_property
+    def known(self) -> tuple[int, ...]:
+        """Per seat, the cards I know it holds: those I passed it and it has not played."""
+        masks = [0] * self.players
+        masks[self.seat] = self.hand
+        receiver = self.passed_to
+        if receiver is not None and self.view.passed is not None:
+            masks[receiver] = self.view.passed.mask & ~self.played
+        return tuple(masks)
+
+    @cached_property
+    def out(self) -> int:
+        """Cards other seats hold: neither mine nor played (cards I passed included)."""
+        return self.view.rules.deck & ~self.hand & ~self.played
+
+    @cached_property
+    def unseen(self) -> int:
+        """Cards other seats hold that I cannot place (the cards I passed excluded)."""
+        return self.view.unseen().mask
+
+    @cached_property
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Suits each seat has shown it lacks this round."""
+        return self.view.voids()
+
+    def may_hold(self, seat: int) -> int:
+        """Mask of the cards ``seat`` may hold as far as I can tell."""
+        if seat == self.seat:
+            return self.hand
+        mask = self.unseen
+        for suit in self.voids[seat]:
+            mask &= ~SUIT_MASKS[suit]
+        return mask | self.known[seat]
+
+    def may_follow(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may still hold a card of ``suit``."""
+        return bool(self.may_hold(seat) & SUIT_MASKS[suit])
+
+    def out_above(self, card: int) -> int:
+        """Cards of ``card``'s suit other seats hold that outrank it."""
+        return self.out & cards_above(card)
+
+    def out_below(self, card: int) -> int:
+        """Cards of ``card``'s suit other seats hold that it outranks."""
+        return self.out & cards_below(card)
+
+    def is_top(self, card: int) -> bool:
+        """Whether no other seat holds a higher card of its suit."""
+        return not self.out_above(card)
+
+    # -------------------------------------------------------------- the Q♠
+    @property
+    def queen_in_play(self) -> bool:
+        """Whether the Q♠ is in this round's deck at all."""
+        return bool(self.view.rules.deck & QUEEN_MASK)
+
+    @cached_property
+    def queen_played(self) -> bool:
+        """Whether the Q♠ has been played this round (or is not in the deck)."""
+        return bool(self.played & QUEEN_MASK) or not self.queen_in_play
+
+    @property
+    def queen_mine(self) -> bool:
+        """Whether I hold the Q♠."""
+        return bool(self.hand & QUEEN_MASK)
+
+    @cached_property
+    def queen_holder(self) -> int | None:
+        """The seat known to hold the Q♠ (me, or whom I passed it to); None if unknown or gone."""
+        for seat, mask in enumerate(self.known):
+            if mask & QUEEN_MASK:
+                return seat
+        return None
+
+    @property
+    def queen_danger(self) -> bool:
+        """Whether the Q♠ is still with another seat, so a high spade may catch it."""
+        return not self.queen_played and not self.queen_mine
+
+    # ------------------------------------------------------------ the points
+    @cached_property
+    def hearts_out(self) -> int:
+        """Hearts other seats hold."""
+        return self.out & SUIT_MASKS[HEARTS]
+
+    @cached_property
+    def point_cards_taken(self) -> tuple[int, ...]:
+        """Per seat, the hearts and Q♠ it has taken in completed tricks this round."""
+        masks = [0] * self.players
+        for trick in self.view.tricks:
+            for card in trick.cards:
+                masks[trick.winner] |= (1 << card) & POINT_CARDS
+        return tuple(masks)
+
+    @property
+    def points_taken(self) -> tuple[int, ...]:
+        """Points each seat has taken this round (before any moon adjustment)."""
+        return self.view.points_taken
+
+    def points_of(self, mask: int) -> int:
+        """Points a pile of cards is worth under these rules."""
+        return card_points(mask, self.view.rules)
+
+    @cached_property
+    def moon_threat(self) -> int | None:
+        """Another seat that has taken every point card so far, and enough of them to worry.
+
+        "Enough" grows less as the round goes on: 10 points at any time, or 5 once
+        half of the tricks are done.
+        """
+        holders = [s for s, mask in enumerate(self.point_cards_taken) if mask]
+        if len(holders) != 1 or holders[0] == self.seat:
+            return None
+        seat = holders[0]
+        points = self.points_of(self.point_cards_taken[seat])
+        late = self.view.trick_no * 2 >= self.view.rules.hand_size
+        return seat if points >= 10 or (late and points >= 5) else None
+
+    @cached_property
+    def others_took_points(self) -> bool:
+        """Whether any other seat has taken a heart or the Q♠ this round."""
+        return any(mask for s, mask in enumerate(self.point_cards_taken) if s != self.seat)
+
+    # ------------------------------------------------------------- the trick
+    @property
+    def led_suit(self) -> int | None:
+        """The suit led to the trick in progress (None when I lead)."""
+        trick = self.view.trick
+        return trick[0][1].suit if trick else None
+
+    @cached_property
+    def trick_mask(self) -> int:
+        """Cards in the trick in progress."""
+        mask = 0
+        for _, card in self.view.trick:
+            mask |= 1 << card
+        return mask
+
+    @cached_property
+    def winning(self) -> tuple[int, Card] | None:
+        """The seat winning the trick in progress and its card (None when I lead)."""
+        trick = self.view.trick
+        if not trick:
+            return None
+        led = trick[0][1].suit
+        return max((entry for entry in trick if entry[1].suit == led), key=lambda e: e[1])
+
+    @property
+    def trick_points(self) -> int:
+        """Points in the trick in progress."""
+        return self.points_of(self.trick_mask)
+
+    @cached_property
+    def still_to_play(self) -> tuple[int, ...]:
+        """Seats that play to this trick after me."""
+        played = len(self.view.trick)
+        return tuple((self.seat + i) % self.players for i in range(1, self.players - played))
+
+    @property
+    def last_to_play(self) -> bool:
+        """Whether I play the trick's last card."""
+        return not self.still_to_play
+
+    # ------------------------------------------------------------- the score
+    @cached_property
+    def projected_totals(self) -> tuple[int, ...]:
+        """Game totals if the round ended now with the points taken so far."""
+        return tuple(t + p for t, p in zip(self.view.totals, self.points_taken, strict=True))
+
+    def ends_game(self, seat: int, points: int) -> bool | None:
+        """If ``seat`` took ``points`` more: None if the game goes on, else whether I win."""
+        totals = list(self.projected_totals)
+        totals[seat] += points
+        if max(totals) < self.view.rules.target:
+            return None
+        return totals[self.seat] == min(totals)
+
+    @cached_property
+    def game_leader(self) -> int:
+        """The other seat with the lowest projected total (nearest to winning)."""
+        totals = self.projected_totals
+        others = [s for s in range(self.players) if s != self.seat]
+        return min(others, key=lambda s: (totals[s], s))
+
+    @cached_property
+    def behind_by(self) -> int:
+        """How far my projected total trails the best other seat (negative when I lead)."""
+        return self.projected_totals[self.seat] - self.projected_totals[self.game_leader]
+
+    def cards(self, mask: int) -> list[Card]:
+        """The cards of a mask, ascending."""
+        return list(iter_mask(mask))

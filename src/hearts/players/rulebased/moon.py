@@ -1,0 +1,105 @@
+"""Shooting the moon: judging a hand's control, and the shooter's choice by the game score."""
+
+from __future__ import annotations
+
+from hearts.core.cards import HEARTS, SUIT_MASKS
+from hearts.core.rules import MoonRule
+from hearts.core.state import MoonChoice
+from hearts.core.view import PlayerView
+from hearts.players.knowledge import POINT_CARDS, Knowledge
+
+__all__ = ["attempting_moon", "choose_moon", "moon_losers", "strong_moon_hand"]
+
+
+def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
+    """(heart losers, other losers): cards of ``hand`` other seats can beat, suit by suit.
+
+    A card is a loser when other seats hold more higher cards of its suit than I
+    hold above it, so cashing my top cards first would not clear the way for it.
+    """
+    mask = k.hand if hand is None else hand
+    heart_losers = other_losers = 0
+    for suit in range(4):
+        mine = sorted(k.cards(mask & SUIT_MASKS[suit]), reverse=True)
+        losers = sum(1 for i, card in enumerate(mine) if k.out_above(card).bit_count() > i)
+        if suit == HEARTS:
+            heart_losers = losers
+        else:
+            other_losers += losers
+    return heart_losers, other_losers
+
+
+def _moon_pays(k: Knowledge) -> bool:
+    """Whether a moon under a fixed rule would not end the game with me losing."""
+    if k.view.rules.moon is not MoonRule.OTHERS_PLUS:
+        return True
+    value = k.points_of(k.view.rules.deck & POINT_CARDS)
+    totals = [t + (0 if s == k.seat else value) for s, t in enumerate(k.view.totals)]
+    return max(totals) < k.view.rules.target or totals[k.seat] == min(totals)
+
+
+def strong_moon_hand(k: Knowledge) -> bool:
+    """Before passing: a hand that can shoot once its ``pass_count`` worst losers are passed."""
+    hearts = k.hand & SUIT_MASKS[HEARTS]
+    heart_losers, other_losers = moon_losers(k)
+    size = k.view.rules.hand_size
+    return (
+        _moon_pays(k)
+        and hearts.bit_count() * 13 >= 6 * size
+        and heart_losers <= 1
+        and heart_losers + other_losers <= k.view.rules.pass_count + 1
+    )
+
+
+def attempting_moon(k: Knowledge) -> bool:
+    """During play: whether to go for every point card from here on.
+
+    Only while nobody else has taken a point card, with no heart another seat can
+    beat, and few side-suit losers (none late in the round, one more when I am far
+    behind in the game and need the swing).
+    """
+    view = k.view
+    if k.others_took_points or not _moon_pays(k):
+        return False
+    if k.trick_mask & POINT_CARDS and k.winning is not None and k.winning[0] != k.seat:
+        winner_card = k.winning[1]
+        if not any(c.suit == winner_card.suit and c > winner_card for c in view.legal):
+            return False
+    heart_losers, other_losers = moon_losers(k)
+    if heart_losers:
+        return False
+    allowed = 1 if view.trick_no * 2 < view.rules.hand_size else 0
+    if k.behind_by >= 30:
+        allowed += 1
+    mine = k.point_cards_taken[k.seat] | (k.hand & POINT_CARDS)
+    hearts_held = (k.hand & SUIT_MASKS[HEARTS]).bit_count()
+    return other_losers <= allowed and (bool(mine & ~k.hand) or hearts_held >= 5)
+
+
+def choose_moon(view: PlayerView) -> MoonChoice:
+    """The better moon choice for the shooter by the game score.
+
+    Prefer a choice that ends the game with me winning; never one that ends it with
+    me losing when the other does not; otherwise add to the others when I lead (it
+    hastens the end) and subtract from myself when I trail (it keeps the game going).
+    """
+    seat = view.seat
+    if seat is None:
+        raise ValueError("the moon choice needs the shooter's view")
+    value = Knowledge.of(view).points_of(view.rules.deck & POINT_CARDS)
+
+    def outcome(choice: MoonChoice) -> tuple[int, int]:
+        totals = list(view.totals)
+        for s in range(view.players):
+            if choice is MoonChoice.SUBTRACT and s == seat:
+                totals[s] -= value
+            elif choice is MoonChoice.ADD and s != seat:
+                totals[s] += value
+        best_other = min(t for s, t in enumerate(totals) if s != seat)
+        leading = totals[seat] <= best_other
+        if max(totals) >= view.rules.target:
+            return (3 if leading else 0), 0
+        prefer_add = leading == (choice is MoonChoice.ADD)
+        return 2, int(prefer_add)
+
+    return max((MoonChoice.SUBTRACT, MoonChoice.ADD), key=outcome)

@@ -1,0 +1,31 @@
+"""The ``normal`` level: the full rule-based player."""
+
+from __future__ import annotations
+
+from hearts.core.cards import Card, CardSet
+from hearts.core.state import MoonChoice
+from hearts.core.view import PlayerView
+from hearts.players.knowledge import Knowledge
+from hearts.players.rulebased import moon, passing, playing
+
+__all__ = ["RuleBasedPlayer"]
+
+
+class RuleBasedPlayer:
+    """Hearts know-how from the view alone: card counting, Q♠ care, moon play, game score.
+
+    It keeps no memory between decisions: everything is derived afresh from the
+    view, so the same view always gets the same answer.
+    """
+
+    def __init__(self, name: str = "normal") -> None:
+        self.name = name
+
+    def choose_pass(self, view: PlayerView) -> CardSet:
+        return passing.choose_pass(Knowledge.of(view))
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return playing.choose_play(Knowledge.of(view))
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        return moon.choose_moon(view)

@@ -1,0 +1,174 @@
+"""Choosing the card to play: lead safely, duck, dump points, stop or run a moon shot.
+
+Every choice is one of ``view.legal``: the core decides what the rules allow, and
+these heuristics only pick well among it (for example they dump points on trick one
+only where the preset lets a void player do so).
+"""
+
+from __future__ import annotations
+
+from hearts.core.cards import HEARTS, JACK_OF_DIAMONDS, SPADES, SUIT_MASKS, Card
+from hearts.core.rules import FirstTrick
+from hearts.players.knowledge import (
+    POINT_CARDS,
+    QUEEN_MASK,
+    Knowledge,
+    cards_above,
+    cards_below,
+    highest,
+    lowest,
+)
+from hearts.players.rulebased.moon import attempting_moon
+
+__all__ = ["choose_play", "discard_priority", "lead_risk"]
+
+_HIGH_SPADES = (1 << Card("AS")) | (1 << Card("KS"))
+
+
+def choose_play(k: Knowledge) -> Card:
+    """The card to play now, from ``k.view.legal``."""
+    legal = k.view.legal.mask
+    if legal.bit_count() == 1:
+        return lowest(legal)
+    if attempting_moon(k):
+        return _shoot(k, legal)
+    if k.led_suit is None:
+        return _lead(k, legal)
+    if legal & SUIT_MASKS[k.led_suit]:
+        return _follow(k, legal)
+    return max(k.cards(legal), key=lambda c: discard_priority(k, c))
+
+
+# ------------------------------------------------------------------ leading
+def lead_risk(k: Knowledge, card: Card) -> float:
+    """Expected points of leading ``card``, plus small preferences (lower is better).
+
+    The chance of winning is estimated from the cards of the suit still out, above
+    and below, over the seats that may still follow; the cost counts my own card, the
+    hearts followers must add, the Q♠ falling under a high spade, and what seats
+    known void could dump.
+    """
+    suit = card.suit
+    opponents = [s for s in range(k.players) if s != k.seat]
+    followers = [s for s in opponents if k.may_follow(s, suit)]
+    higher = k.out_above(card).bit_count()
+    lower = k.out_below(card).bit_count()
+    p_win = 1.0 if not followers or not higher else (lower / (lower + higher)) ** len(followers)
+    cost = float(k.points_of(1 << card))
+    if suit == HEARTS:
+        cost += min(len(followers), k.hearts_out.bit_count())
+    if suit == SPADES and k.queen_danger and card > Card("QS"):
+        cost += 13
+    voiders = len(opponents) - len(followers)
+    cost += voiders * (13 if k.queen_danger else min(3, k.hearts_out.bit_count()))
+    risk = p_win * cost
+    if suit == SPADES and card < Card("QS"):
+        # low spades flush the Q♠ out of another hand, but thin my own guard if I hold it
+        risk += 1.0 if k.queen_mine else -1.5 if k.queen_danger else 0.0
+    if suit != HEARTS and (k.hand & SUIT_MASKS[suit]).bit_count() <= 2:
+        risk -= 0.3  # heading for a void
+    return risk + card.rank * 0.01
+
+
+def _lead(k: Knowledge, legal: int) -> Card:
+    threat = k.moon_threat
+    if threat is not None:
+        top_hearts = [c for c in k.cards(legal & SUIT_MASKS[HEARTS]) if k.is_top(c)]
+        if top_hearts:
+            return top_hearts[-1]
+    return min(k.cards(legal), key=lambda c: lead_risk(k, c))
+
+
+# ---------------------------------------------------------------- following
+def _follow(k: Knowledge, legal: int) -> Card:
+    assert k.winning is not None and k.led_suit is not None
+    win_seat, win_card = k.winning
+    led = k.led_suit
+    points = k.trick_points
+    below = legal & cards_below(win_card)
+    above = legal & cards_above(win_card)
+    threat = k.moon_threat
+    if (threat is not None and above and (k.trick_mask & POINT_CARDS or led == HEARTS)
+            and (win_seat == threat or threat in k.still_to_play)):
+        return _take(k, above)
+    rules = k.view.rules
+    if (k.view.trick_no == 0 and rules.first_trick is FirstTrick.NO_POINTS
+            and not k.trick_mask & POINT_CARDS):
+        # nobody may discard points on trick one: a free chance to shed a high card
+        return highest(legal & ~QUEEN_MASK or legal)
+    if k.last_to_play and points <= 0:
+        return highest(legal & ~POINT_CARDS) if legal & ~POINT_CARDS else highest(below or legal)
+    if below:
+        return _duck(k, below, win_seat)
+    if k.last_to_play:
+        return highest(legal & ~QUEEN_MASK or legal)
+    risky = points > 0 or led == HEARTS or (led == SPADES and k.queen_danger)
+    if risky:
+        return lowest(above & ~QUEEN_MASK or above)
+    return highest(above & ~QUEEN_MASK or above)
+
+
+def _take(k: Knowledge, above: int) -> Card:
+    """Win the trick: with the lowest winner when last, else the highest, keeping the Q♠."""
+    safe = above & ~QUEEN_MASK or above
+    return lowest(safe) if k.last_to_play else highest(safe)
+
+
+def _duck(k: Knowledge, below: int, win_seat: int) -> Card:
+    """The highest card under the winner; the Q♠ only if that gift does not lose me the game."""
+    card = highest(below)
+    gift_loses = card == Card("QS") and k.ends_game(win_seat, k.trick_points + 13) is False
+    if gift_loses and below & ~QUEEN_MASK:
+        return highest(below & ~QUEEN_MASK)
+    return card
+
+
+# --------------------------------------------------------------- discarding
+def discard_priority(k: Knowledge, card: Card) -> float:
+    """How much I want to discard ``card`` when void in the suit led (higher: sooner)."""
+    assert k.winning is not None
+    win_seat = k.winning[0]
+    is_points = bool((1 << card) & POINT_CARDS)
+    if card == Card("QS"):
+        value = 1000.0
+    elif (1 << card) & _HIGH_SPADES and k.queen_danger:
+        value = 500.0 + card.rank
+    elif card.suit == HEARTS:
+        value = 60.0 + 4 * card.rank
+    elif card == JACK_OF_DIAMONDS and k.view.rules.jack_of_diamonds:
+        value = -50.0
+    else:
+        short = (k.hand & SUIT_MASKS[card.suit]).bit_count() <= 2
+        value = 8.0 * card.rank + (12 if short else 0)
+    if not is_points:
+        return value
+    threat = k.moon_threat
+    if threat is not None:
+        # points on the shooter's trick help the shot; points elsewhere stop it
+        stops = win_seat != threat and threat not in k.still_to_play
+        return value + (3000 if stops else -3000)
+    if win_seat == k.game_leader and k.behind_by > 0:
+        value += 30  # points on the game leader help me most
+    ending = k.ends_game(win_seat, k.trick_points + k.points_of(1 << card))
+    if ending is not None:
+        value += 2000 if ending else -2000
+    return value
+
+
+# ------------------------------------------------------------- moon attempt
+def _shoot(k: Knowledge, legal: int) -> Card:
+    """Play for every point card: cash sure winners, win every trick I can."""
+    if k.led_suit is None:
+        tops = [c for c in k.cards(legal) if k.is_top(c)]
+        if tops:
+            return max(tops, key=lambda c: (c.suit == HEARTS, c.rank))
+        longest = max(range(4), key=lambda s: ((legal & SUIT_MASKS[s]).bit_count(), s))
+        return highest(legal & SUIT_MASKS[longest])
+    assert k.winning is not None
+    if legal & SUIT_MASKS[k.led_suit]:
+        above = legal & cards_above(k.winning[1])
+        if above:
+            return lowest(above) if k.last_to_play else highest(above)
+        return lowest(legal)
+    keep_points = legal & ~POINT_CARDS or legal
+    return min(k.cards(keep_points), key=lambda c: (c.rank, c.suit))
