@@ -8,7 +8,7 @@ from hearts.core.state import MoonChoice
 from hearts.core.view import PlayerView
 from hearts.players.knowledge import POINT_CARDS, Knowledge
 
-__all__ = ["attempting_moon", "choose_moon", "moon_losers", "strong_moon_hand"]
+__all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_totals", "strong_moon_hand"]
 
 
 def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
@@ -76,6 +76,18 @@ def attempting_moon(k: Knowledge) -> bool:
     return other_losers <= allowed and (bool(mine & ~k.hand) or hearts_held >= 5)
 
 
+def moon_totals(view: PlayerView, choice: MoonChoice) -> list[int]:
+    """Game totals after the shooter (this view's seat) makes ``choice``."""
+    value = Knowledge.of(view).points_of(view.rules.deck & POINT_CARDS)
+    totals = list(view.totals)
+    for seat in range(view.players):
+        if choice is MoonChoice.SUBTRACT and seat == view.seat:
+            totals[seat] -= value
+        elif choice is MoonChoice.ADD and seat != view.seat:
+            totals[seat] += value
+    return totals
+
+
 def choose_moon(view: PlayerView) -> MoonChoice:
     """The better moon choice for the shooter by the game score.
 
@@ -86,15 +98,9 @@ def choose_moon(view: PlayerView) -> MoonChoice:
     seat = view.seat
     if seat is None:
         raise ValueError("the moon choice needs the shooter's view")
-    value = Knowledge.of(view).points_of(view.rules.deck & POINT_CARDS)
 
     def outcome(choice: MoonChoice) -> tuple[int, int]:
-        totals = list(view.totals)
-        for s in range(view.players):
-            if choice is MoonChoice.SUBTRACT and s == seat:
-                totals[s] -= value
-            elif choice is MoonChoice.ADD and s != seat:
-                totals[s] += value
+        totals = moon_totals(view, choice)
         best_other = min(t for s, t in enumerate(totals) if s != seat)
         leading = totals[seat] <= best_other
         if max(totals) >= view.rules.target:
