@@ -12,6 +12,9 @@ Algorithm (version 1):
    ``x < 2**32 - 2**32 % (i + 1)`` (rejection keeps it uniform), then swap
    ``deck[i]`` and ``deck[x % (i + 1)]``.
 5. Card ``k`` of the shuffled deck goes to seat ``k % players``.
+
+Test vector: the full deck shuffled with deal seed ``vector/1`` begins
+``TC 9H JS 9S 5C QD 7H QC KH JD 2D AS`` (``tests/core/test_deal.py`` re-derives it).
 """
 
 from __future__ import annotations
