@@ -15,6 +15,8 @@ __all__ = ["main"]
 # Each module defines ``register(subparsers)`` which adds its parser with ``func``.
 COMMANDS = (
     "hearts.cli.cmd_rules",
+    "hearts.cli.cmd_arena",
+    "hearts.cli.cmd_bot",
 )
 
 

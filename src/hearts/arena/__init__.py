@@ -1,0 +1,27 @@
+"""The arena: matches between any bots on duplicate deals, with figures you can trust.
+
+See :mod:`~hearts.arena.match` (playing), :mod:`~hearts.arena.report` (figures),
+:mod:`~hearts.arena.specs` (naming bots) and :mod:`~hearts.arena.stats`.
+"""
+
+from hearts.arena.errors import ArenaError, BotSpecError
+from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
+from hearts.arena.report import format_report, report
+from hearts.arena.specs import BotSpec, build_player, default_fallback
+from hearts.arena.stats import Interval, t_interval
+
+__all__ = [
+    "ArenaError",
+    "BotSpec",
+    "BotSpecError",
+    "Interval",
+    "MatchConfig",
+    "MatchResult",
+    "build_player",
+    "default_fallback",
+    "format_report",
+    "report",
+    "rotations",
+    "run_match",
+    "t_interval",
+]

@@ -1,0 +1,15 @@
+"""Errors of the arena: a match that cannot be set up as asked."""
+
+from __future__ import annotations
+
+from hearts.core.errors import HeartsError
+
+__all__ = ["ArenaError", "BotSpecError"]
+
+
+class ArenaError(HeartsError, ValueError):
+    """A match setting that is not allowed; the text says what is."""
+
+
+class BotSpecError(ArenaError):
+    """A bot spec that names no known player or carries options it cannot take."""

@@ -1,0 +1,222 @@
+"""Matches between bots on duplicate deals, played in parallel worker processes.
+
+A match is ``deal_sets`` game seeds. Each seed's games are replayed once per
+distinct rotation of the lineup (rotation ``j`` seats ``lineup[(s - j) % n]`` at
+seat ``s``), so every bot holds every seat's cards of the same deals. A game runs
+to the rules' target; the arena counts points per hand over all its hands and game
+wins over whole games. Every game and player is seeded from the match seed, so a
+match gives the same figures for any number of workers.
+
+Bots only ever get views (through :func:`hearts.players.decide`); the arena holds
+the state.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.arena.errors import ArenaError
+from hearts.arena.specs import BotSpec, build_player
+from hearts.core.record import game_record
+from hearts.core.rules import Rules
+from hearts.core.state import GameState, new_game
+from hearts.core.view import view
+from hearts.players.base import Player, decide
+from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer
+
+__all__ = [
+    "GameOutcome",
+    "GameTask",
+    "MatchConfig",
+    "MatchResult",
+    "game_seed",
+    "play_game_task",
+    "rotations",
+    "run_match",
+]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """What to play: rules, one bot spec a seat, how many deal sets, from which seed."""
+
+    rules: Rules
+    lineup: tuple[str, ...]
+    deal_sets: int
+    seed: str
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    keep_records: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.lineup) != self.rules.players:
+            raise ArenaError(f"the lineup needs {self.rules.players} bots (one a seat), "
+                             f"got {len(self.lineup)}")
+        if self.deal_sets < 1:
+            raise ArenaError(f"a match needs at least one deal set, not {self.deal_sets}")
+        for text in self.lineup:
+            BotSpec.parse(text)  # fail before any game starts
+        if self.fallback is not None and BotSpec.parse(self.fallback).is_external:
+            raise ArenaError("the fallback must be a built-in bot, not an external one")
+        if self.timeout <= 0:
+            raise ArenaError(f"the bot timeout must be positive, not {self.timeout:g}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """One game of a match: a deal set played with one rotation of the lineup."""
+
+    config: MatchConfig
+    deal_set: int
+    rotation: int
+    seating: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """What one game gave: points and moon shooters by round, totals, timing, failures."""
+
+    deal_set: int
+    rotation: int
+    seating: tuple[str, ...]
+    points: tuple[tuple[int, ...], ...]
+    shooters: tuple[int | None, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    decision_seconds: tuple[tuple[float, ...], ...]
+    failures: tuple[str | None, ...]
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Every game's outcome, ordered by deal set then rotation, and the wall time."""
+
+    config: MatchConfig
+    outcomes: tuple[GameOutcome, ...]
+    workers: int
+    wall_seconds: float = field(compare=False)
+
+
+def rotations(lineup: Sequence[str]) -> list[tuple[int, tuple[str, ...]]]:
+    """The distinct seatings of a lineup, rotation number first.
+
+    ``[A, B, A, B]`` gives two seatings (rotations 0 and 1); ``[A, R, R, R]`` four.
+    """
+    n = len(lineup)
+    seen: set[tuple[str, ...]] = set()
+    result = []
+    for j in range(n):
+        seating = tuple(lineup[(s - j) % n] for s in range(n))
+        if seating not in seen:
+            seen.add(seating)
+            result.append((j, seating))
+    return result
+
+
+def game_seed(match_seed: str, deal_set: int) -> str:
+    """The game seed of a deal set (its rounds are dealt from it by the core)."""
+    return f"{match_seed}/d{deal_set}"
+
+
+def _players(task: GameTask) -> list[Player]:
+    config = task.config
+    players: list[Player] = []
+    try:
+        for seat, text in enumerate(task.seating):
+            players.append(build_player(
+                BotSpec.parse(text), seat=seat, rules=config.rules,
+                seed=f"{config.seed}/d{task.deal_set}/r{task.rotation}/s{seat}",
+                timeout=config.timeout, fallback=config.fallback, names=task.seating))
+    except BaseException:
+        _close(players, None)
+        raise
+    return players
+
+
+def _close(players: Sequence[Player], state: GameState | None) -> None:
+    for player in players:
+        if isinstance(player, ExternalPlayer):
+            if state is not None and state.is_over:
+                player.close(state.totals, state.winners)
+            else:
+                player.close(reason="aborted")
+
+
+def play_game_task(task: GameTask) -> GameOutcome:
+    """Play one game of a match to its end (runs in a worker process)."""
+    config = task.config
+    n = config.rules.players
+    players = _players(task)
+    seconds: list[list[float]] = [[] for _ in range(n)]
+    state: GameState | None = None
+    try:
+        state = new_game(config.rules, game_seed(config.seed, task.deal_set))
+        while not state.is_over:
+            seat = state.to_act[0]
+            seat_view = view(state, seat)
+            started = time.perf_counter()
+            action = decide(players[seat], seat_view)
+            seconds[seat].append(time.perf_counter() - started)
+            state = state.apply(action)
+    finally:
+        _close(players, state)
+    return GameOutcome(
+        deal_set=task.deal_set,
+        rotation=task.rotation,
+        seating=task.seating,
+        points=tuple(r.points for r in state.results),
+        shooters=tuple(r.shooter for r in state.results),
+        totals=state.totals,
+        winners=state.winners,
+        decision_seconds=tuple(tuple(s) for s in seconds),
+        failures=tuple(p.error if isinstance(p, ExternalPlayer) else None for p in players),
+        record=game_record(state, seats=task.seating) if config.keep_records else None,
+    )
+
+
+def _tasks(config: MatchConfig) -> list[GameTask]:
+    seatings = rotations(config.lineup)
+    return [GameTask(config, deal_set, j, seating)
+            for deal_set in range(config.deal_sets) for j, seating in seatings]
+
+
+def run_match(config: MatchConfig, *, workers: int = 1,
+              progress: Progress | None = None) -> MatchResult:
+    """Play every game of a match on ``workers`` processes (1: in this process).
+
+    ``progress(done, total)`` is called after each game.
+    """
+    if workers < 1:
+        raise ArenaError(f"workers must be at least 1, not {workers}")
+    tasks = _tasks(config)
+    started = time.perf_counter()
+    outcomes: list[GameOutcome] = []
+    if workers == 1:
+        for task in tasks:
+            outcomes.append(play_game_task(task))
+            if progress is not None:
+                progress(len(outcomes), len(tasks))
+    else:
+        # spawn, not fork: the parent may run threads (a progress bar, a bot's reader)
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [pool.submit(play_game_task, task) for task in tasks]
+            try:
+                for future in as_completed(futures):
+                    outcomes.append(future.result())
+                    if progress is not None:
+                        progress(len(outcomes), len(tasks))
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    outcomes.sort(key=lambda o: (o.deal_set, o.rotation))
+    return MatchResult(config, tuple(outcomes), workers, time.perf_counter() - started)

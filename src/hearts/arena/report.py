@@ -1,0 +1,172 @@
+"""The figures of a match: per bot points per hand with a 95% interval, moons, wins, timing.
+
+``report(result)`` is JSON-ready. Everything under ``figures`` follows from the
+match seed alone (it is what a rerun must reproduce); ``timing`` and ``run`` hold
+wall-clock measurements, which vary from run to run.
+
+Per bot (a bot is one spec text, however many seats it holds):
+
+* ``points_per_hand``: the mean over deal sets of the bot's points per seat-hand in
+  that deal set (every rotation, every hand), with a t interval over deal sets;
+* ``margin``: per deal set, the other bots' points per seat-hand minus this bot's
+  (positive: this bot took fewer points), with its t interval;
+* ``moons_made``: hands in which one of its seats shot the moon; ``moons_allowed``:
+  hands in which a seat of another bot did;
+* ``wins``: games won, a win shared by a tie split equally; ``win_rate_per_seat``:
+  wins over games times seats held (an even share is one over the player count);
+* ``fallbacks``: games in which a seat of the bot failed and was taken over.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from hearts.arena.match import MatchResult, rotations
+from hearts.arena.stats import t_interval
+
+__all__ = ["REPORT_FORMAT", "format_report", "report"]
+
+REPORT_FORMAT = "card-commons-hearts/arena"
+_MAX_ERRORS = 3
+
+
+def _bots(lineup: tuple[str, ...]) -> list[str]:
+    return list(dict.fromkeys(lineup))
+
+
+def _figures(result: MatchResult) -> dict[str, Any]:
+    config = result.config
+    bots = _bots(config.lineup)
+    seats_held = {bot: config.lineup.count(bot) for bot in bots}
+    # per deal set: bot -> [points, seat-hands]
+    sums: dict[int, dict[str, list[int]]] = defaultdict(lambda: {b: [0, 0] for b in bots})
+    made = dict.fromkeys(bots, 0)
+    allowed = dict.fromkeys(bots, 0)
+    wins = dict.fromkeys(bots, 0.0)
+    fallbacks = dict.fromkeys(bots, 0)
+    errors: dict[str, list[str]] = {bot: [] for bot in bots}
+    hands = 0
+    for outcome in result.outcomes:
+        seating = outcome.seating
+        group = sums[outcome.deal_set]
+        hands += len(outcome.points)
+        for points, shooter in zip(outcome.points, outcome.shooters, strict=True):
+            for seat, value in enumerate(points):
+                group[seating[seat]][0] += value
+                group[seating[seat]][1] += 1
+            if shooter is not None:
+                made[seating[shooter]] += 1
+                for bot in bots:
+                    if bot != seating[shooter]:
+                        allowed[bot] += 1
+        for seat in outcome.winners:
+            wins[seating[seat]] += 1 / len(outcome.winners)
+        for bot in {seating[s] for s, e in enumerate(outcome.failures) if e is not None}:
+            fallbacks[bot] += 1
+        for seat, error in enumerate(outcome.failures):
+            if error is not None and len(errors[seating[seat]]) < _MAX_ERRORS:
+                errors[seating[seat]].append(f"deal set {outcome.deal_set}, rotation "
+                                             f"{outcome.rotation}, seat {seat}: {error}")
+    games = len(result.outcomes)
+    per_bot = []
+    for bot in bots:
+        means = [g[bot][0] / g[bot][1] for _, g in sorted(sums.items())]
+        margins = []
+        if len(bots) > 1:
+            for _, g in sorted(sums.items()):
+                others = [v for b, v in g.items() if b != bot]
+                other_mean = sum(v[0] for v in others) / sum(v[1] for v in others)
+                margins.append(other_mean - g[bot][0] / g[bot][1])
+        per_bot.append({
+            "bot": bot,
+            "seats": seats_held[bot],
+            "seat_hands": sum(g[bot][1] for g in sums.values()),
+            "points_per_hand": t_interval(means).to_json(),
+            "margin": t_interval(margins).to_json() if margins else None,
+            "moons_made": made[bot],
+            "moons_allowed": allowed[bot],
+            "wins": round(wins[bot], 4),
+            "win_rate_per_seat": round(wins[bot] / (games * seats_held[bot]), 4),
+            "fallbacks": fallbacks[bot],
+            "errors": errors[bot],
+        })
+    return {
+        "rules": config.rules.text,
+        "seed": config.seed,
+        "lineup": list(config.lineup),
+        "deal_sets": config.deal_sets,
+        "rotations": len(rotations(config.lineup)),
+        "games": games,
+        "hands": hands,
+        "bots": per_bot,
+    }
+
+
+def _timing(result: MatchResult) -> dict[str, Any]:
+    samples: dict[str, list[float]] = {bot: [] for bot in _bots(result.config.lineup)}
+    for outcome in result.outcomes:
+        for seat, seconds in enumerate(outcome.decision_seconds):
+            samples[outcome.seating[seat]].extend(seconds)
+    timing = {}
+    for bot, values in samples.items():
+        ms = np.asarray(values) * 1000.0
+        timing[bot] = {
+            "decisions": len(values),
+            "mean_ms": round(float(ms.mean()), 3) if len(values) else None,
+            "p50_ms": round(float(np.percentile(ms, 50)), 3) if len(values) else None,
+            "p95_ms": round(float(np.percentile(ms, 95)), 3) if len(values) else None,
+            "max_ms": round(float(ms.max()), 3) if len(values) else None,
+        }
+    return timing
+
+
+def report(result: MatchResult) -> dict[str, Any]:
+    """The JSON-ready report of a match (see the module docstring)."""
+    return {
+        "format": REPORT_FORMAT,
+        "version": 1,
+        "figures": _figures(result),
+        "timing": _timing(result),
+        "run": {"workers": result.workers, "wall_seconds": round(result.wall_seconds, 3)},
+    }
+
+
+def _interval_text(interval: dict[str, Any] | None) -> str:
+    if interval is None:
+        return "-"
+    if interval["half_width"] is None:
+        return f"{interval['mean']:+.3f}"
+    return f"{interval['mean']:+.3f} ± {interval['half_width']:.3f}"
+
+
+def format_report(data: dict[str, Any]) -> str:
+    """The report as a few lines of text for people."""
+    figures = data["figures"]
+    lines = [
+        f"rules {figures['rules']}  seed {figures['seed']}  {figures['deal_sets']} deal sets x "
+        f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands",
+        "",
+        f"{'bot':<28} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
+        f"{'moons +/-':>10} {'win/seat':>9} {'p95 ms':>9}",
+    ]
+    for bot in figures["bots"]:
+        per_hand = bot["points_per_hand"]
+        points = f"{per_hand['mean']:.3f}" + (
+            "" if per_hand["half_width"] is None else f" ± {per_hand['half_width']:.3f}")
+        timing = data["timing"].get(bot["bot"], {})
+        p95 = timing.get("p95_ms")
+        lines.append(
+            f"{bot['bot'][:28]:<28} {bot['seats']:>5} {points:>20} "
+            f"{_interval_text(bot['margin']):>18} "
+            f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
+            f"{bot['win_rate_per_seat']:>9.3f} {'-' if p95 is None else f'{p95:.1f}':>9}")
+        for error in bot["errors"]:
+            lines.append(f"    fallback: {error}")
+    lines.append("")
+    lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
+                 "intervals are 95% t intervals over deal sets.")
+    lines.append(f"{data['run']['workers']} worker(s), {data['run']['wall_seconds']:.1f} s")
+    return "\n".join(lines)

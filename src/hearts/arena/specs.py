@@ -1,0 +1,130 @@
+"""Bot specs: the text that names a player in a match, and building the player from it.
+
+A spec is one of
+
+* a level of :data:`hearts.players.levels.LEVELS` (``random``, ``easy``, ...),
+  optionally with options passed to the level's factory (``expert:budget=0.5``);
+* ``ext:COMMAND``: an outside program speaking the bot protocol (COMMAND is split
+  like a shell would, e.g. ``ext:python3 examples/external_bot.py``);
+* ``ismcts``: OpenSpiel's ISMCTS bot through :mod:`hearts.arena.openspiel` (needs
+  the optional ``open-spiel`` package), options ``sims``, ``uct``, ``rollouts``.
+
+The whole text is the bot's label in the results, so ``--bot expert --bot random
+--bot expert --bot random`` is two bots with two seats each. A built-in bot may end
+in ``#TAG`` to tell apart two bots of one kind (``random#a`` vs ``random#b``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from hearts.arena.errors import BotSpecError
+from hearts.core.rules import Rules
+from hearts.players.base import Player
+from hearts.players.levels import LEVELS
+from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer
+
+__all__ = ["EXTERNAL", "ISMCTS", "BotSpec", "BotSpecError", "build_player", "default_fallback"]
+
+EXTERNAL: Final = "ext"
+ISMCTS: Final = "ismcts"
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A parsed bot spec (``text`` is also the bot's label)."""
+
+    text: str
+    kind: str
+    options: tuple[tuple[str, str], ...] = ()
+    command: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Parse ``LEVEL[:key=value,...][#TAG]``, ``ext:COMMAND`` or ``ismcts[:...]``."""
+        text = text.strip()
+        kind, _, rest = text.partition(":")
+        if kind == EXTERNAL:
+            try:
+                command = tuple(shlex.split(rest))
+            except ValueError as exc:
+                raise BotSpecError(f"{text!r}: the command does not split: {exc}") from None
+            if not command:
+                raise BotSpecError("ext: needs a command, e.g. 'ext:python3 my_bot.py'")
+            return cls(text, kind, (), command)
+        body = text.partition("#")[0]
+        kind, _, rest = body.partition(":")
+        if kind != ISMCTS and kind not in LEVELS:
+            raise BotSpecError(
+                f"unknown bot {kind!r}; bots are {', '.join(LEVELS)}, {ISMCTS} (OpenSpiel) "
+                f"or ext:COMMAND")
+        options = []
+        for part in rest.split(","):
+            if not part.strip():
+                continue
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise BotSpecError(f"{text!r}: options are written key=value, not {part!r}")
+            options.append((key.strip(), value.strip()))
+        return cls(text, kind, tuple(options))
+
+    @property
+    def is_external(self) -> bool:
+        """Whether the bot is an outside program."""
+        return self.kind == EXTERNAL
+
+
+def default_fallback() -> str:
+    """The level that takes over a failed external bot's seat: ``normal`` where it exists."""
+    return "normal" if "normal" in LEVELS else "random"
+
+
+def _level_player(spec: BotSpec, seed: str) -> Player:
+    factory = LEVELS[spec.kind]
+    rng = random.Random(seed)
+    if not spec.options:
+        return factory(rng)
+    accepted = set(inspect.signature(factory).parameters) - {"rng"}
+    unknown = [key for key, _ in spec.options if key not in accepted]
+    if unknown:
+        allowed = ", ".join(sorted(accepted)) or "none"
+        raise BotSpecError(f"{spec.text!r}: level {spec.kind} takes no option {unknown[0]!r} "
+                           f"(its options: {allowed})")
+    kwargs = {key: _number(value) for key, value in spec.options}
+    try:
+        return factory(rng, **kwargs)
+    except (TypeError, ValueError) as exc:
+        raise BotSpecError(f"{spec.text!r}: {exc}") from None
+
+
+def _number(value: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            continue
+    return value
+
+
+def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,
+                 timeout: float = DEFAULT_TIMEOUT, fallback: str | None = None,
+                 names: Sequence[str] | None = None) -> Player:
+    """A fresh player for one game at ``seat``, its randomness derived from ``seed``."""
+    if spec.kind == EXTERNAL:
+        backup = BotSpec.parse(fallback or default_fallback())
+        if backup.is_external:
+            raise BotSpecError("the fallback must be a built-in bot, not an external one")
+        return ExternalPlayer(spec.command, seat, rules, timeout=timeout, names=names,
+                              name=spec.text,
+                              fallback=build_player(backup, seat=seat, rules=rules,
+                                                    seed=f"{seed}/fallback"))
+    if spec.kind == ISMCTS:
+        from hearts.arena.openspiel import ismcts_player  # optional dependency
+
+        return ismcts_player(spec.text, dict(spec.options), seed)
+    return _level_player(spec, seed)

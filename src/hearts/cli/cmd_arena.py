@@ -1,0 +1,118 @@
+"""``hearts arena``: a match between bots on duplicate deals, with per-bot figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import secrets
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from hearts.arena.errors import ArenaError
+from hearts.arena.match import MatchConfig, run_match
+from hearts.arena.match import Progress as ProgressCallback
+from hearts.arena.report import format_report, report
+from hearts.core.rules import Rules
+from hearts.protocol.host import DEFAULT_TIMEOUT
+
+__all__ = ["lineup", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``arena`` subcommand."""
+    parser = subparsers.add_parser(
+        "arena", help="play bots against each other on duplicate deals and compare them",
+        description="Play a match on duplicate deals: each deal set is replayed with the "
+                    "bots rotated through the seats, so every bot holds every hand. Reports "
+                    "each bot's points per hand with a 95%% confidence interval, its margin "
+                    "over the others, moon shots made and allowed, and game wins.",
+        epilog="Bots: random, easy, normal, hard, expert (where installed; options as "
+               "LEVEL:key=value; LEVEL#TAG to tell two bots of one kind apart), ismcts "
+               "(OpenSpiel, options sims,uct,rollouts) or 'ext:COMMAND' for a program "
+               "speaking the bot protocol (docs/bot-protocol.md). Example: hearts arena "
+               "--rules standard --bot normal --bot random --bot random --bot random")
+    parser.add_argument("--bot", action="append", required=True, metavar="SPEC",
+                        help="a bot, once per seat in seat order; fewer bots are repeated "
+                             "around the table (two bots for four seats: two seats each)")
+    parser.add_argument("--rules", default="card-commons",
+                        help="rules text, e.g. standard or card-commons:target=50 "
+                             "(default: card-commons)")
+    parser.add_argument("--deal-sets", type=int, default=50, metavar="N",
+                        help="number of deal sets (game seeds), each played in every "
+                             "rotation (default: 50)")
+    parser.add_argument("--seed", default=None,
+                        help="match seed; the same seed gives the same figures "
+                             "(default: a fresh one, shown in the report)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="seconds an external bot may take per decision "
+                             f"(default: {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--fallback", default=None, metavar="LEVEL",
+                        help="the built-in bot that takes over a failed external bot's seat "
+                             "(default: normal if installed, else random)")
+    parser.add_argument("--records", type=Path, default=None, metavar="FILE",
+                        help="write every game's record to FILE, one JSON object a line")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot a seat: the bots as given, repeated around the table if fewer."""
+    if not bots or players % len(bots):
+        raise ArenaError(f"give one --bot per seat ({players}), or a number of bots that "
+                           f"divides it to repeat them around the table; got {len(bots)}")
+    return tuple(bots[s % len(bots)] for s in range(players))
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
+    if not enabled:
+        yield None
+        return
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _write_records(path: Path, records: Sequence[dict[str, Any]]) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match and print its report."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.WARNING, format="hearts arena: %(message)s")
+    rules = Rules.parse(args.rules)
+    if args.workers < 1 or args.deal_sets < 1:
+        raise ArenaError("--workers and --deal-sets must be at least 1")
+    config = MatchConfig(
+        rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
+        seed=args.seed if args.seed is not None else secrets.token_hex(4),
+        timeout=args.bot_timeout, fallback=args.fallback, keep_records=args.records is not None)
+    show_bar = not args.quiet and sys.stderr.isatty()
+    with _progress_bar(show_bar) as progress:
+        result = run_match(config, workers=args.workers, progress=progress)
+    if args.records is not None:
+        _write_records(args.records, [
+            {"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record}
+            for o in result.outcomes])
+    data = report(result)
+    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    return 0

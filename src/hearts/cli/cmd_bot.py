@@ -1,0 +1,54 @@
+"""``hearts bot LEVEL``: a built-in player speaking the bot protocol on stdin/stdout.
+
+Lets our players sit in other programs' games (and in ours, as ``ext:hearts bot
+LEVEL``). The protocol is described in ``docs/bot-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from itertools import count
+from typing import Any
+
+from hearts.arena.errors import BotSpecError
+from hearts.arena.specs import BotSpec, build_player
+from hearts.core.rules import Rules
+from hearts.players.base import Player
+from hearts.protocol.bot import serve
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``bot`` subcommand."""
+    parser = subparsers.add_parser(
+        "bot", help="run a built-in player as a bot-protocol program (JSON lines on stdin/stdout)",
+        description="Speak the Card Commons Hearts bot protocol (docs/bot-protocol.md) on "
+                    "stdin/stdout with a built-in player. Messages for people go to stderr.")
+    parser.add_argument("level", metavar="LEVEL",
+                        help="the player: a level (random, easy, normal, hard, expert, "
+                             "where installed), with options as LEVEL:key=value")
+    parser.add_argument("--seed", default=None,
+                        help="seed of the player's randomness (default: fresh each run)")
+    parser.add_argument("--name", default=None,
+                        help="the name sent in 'ready' (default: the level)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the protocol until end of input."""
+    spec = BotSpec.parse(args.level)
+    if spec.is_external:
+        raise BotSpecError("hearts bot serves a built-in player; ext: bots already speak "
+                           "the protocol themselves")
+    seed = args.seed if args.seed is not None else secrets.token_hex(8)
+    games = count(1)
+
+    def make_player(seat: int, rules: Rules) -> Player:
+        return build_player(spec, seat=seat, rules=rules, seed=f"{seed}/g{next(games)}/s{seat}")
+
+    # fail on a bad spec now, before the host is kept waiting
+    make_player(0, Rules.preset_rules("standard"))
+    return serve(make_player, sys.stdin, sys.stdout, name=args.name or spec.text, log=sys.stderr)

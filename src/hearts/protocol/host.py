@@ -1,0 +1,183 @@
+"""The host side of the protocol: a :class:`Player` backed by an outside program.
+
+:class:`ExternalPlayer` starts the program, greets it, and sends it a ``decide``
+for each decision of its seat. If the program does not start, times out, exits,
+writes something that is not a protocol line, or answers with an illegal action,
+the problem is logged (logger ``hearts.protocol``) and the seat is played by the
+fallback player for the rest of the game: a misbehaving bot never loses a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import shlex
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import IO, Any
+
+from hearts.core.cards import Card, CardSet
+from hearts.core.rules import Rules
+from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Play
+from hearts.core.view import PlayerView
+from hearts.players.base import Player
+from hearts.protocol.errors import ProtocolError
+from hearts.protocol.messages import (
+    decide_message,
+    decision_of,
+    decode,
+    encode,
+    end_message,
+    error_message,
+    hello_message,
+    parse_action,
+)
+
+__all__ = ["DEFAULT_TIMEOUT", "ExternalPlayer"]
+
+logger = logging.getLogger("hearts.protocol")
+
+DEFAULT_TIMEOUT = 5.0
+_EXIT_GRACE = 1.0  # seconds a bot gets to exit by itself after its input closes
+
+
+class ExternalPlayer:
+    """A seat played by an outside program speaking the bot protocol (one game long).
+
+    ``error`` is None while the program plays; once it failed, it holds the reason
+    and every later decision comes from ``fallback``. Call :meth:`close` at the end.
+    """
+
+    def __init__(self, command: Sequence[str], seat: int, rules: Rules, *, fallback: Player,
+                 timeout: float = DEFAULT_TIMEOUT, names: Sequence[str] | None = None,
+                 name: str | None = None, stderr: IO[Any] | int | None = None) -> None:
+        if not command:
+            raise ProtocolError("an external bot needs a command to run")
+        self.command = list(command)
+        self.seat = seat
+        self.rules = rules
+        self.fallback = fallback
+        self.timeout = timeout
+        self.name = name or "ext:" + shlex.join(self.command)
+        self.bot_name: str | None = None
+        self.error: str | None = None
+        self._next_id = 1
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._process: subprocess.Popen[str] | None = None
+        try:
+            self._process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                text=True, encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as exc:
+            self._fail(f"could not start {shlex.join(self.command)!r}: {exc}")
+            return
+        threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
+        try:
+            reply = self._exchange(hello_message(seat, rules, names=names, timeout=timeout))
+            if reply.get("type") != "ready":
+                raise ProtocolError(f"expected \"ready\" after hello, got {reply.get('type')!r}")
+        except ProtocolError as exc:
+            self._fail(f"at hello: {exc}")
+            return
+        name_given = reply.get("name")
+        self.bot_name = name_given if isinstance(name_given, str) else None
+
+    # ------------------------------------------------------------- Player API
+    def choose_pass(self, view: PlayerView) -> CardSet:
+        action = self._ask(view)
+        return action.cards if isinstance(action, PassCards) else self.fallback.choose_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        action = self._ask(view)
+        return action.card if isinstance(action, Play) else self.fallback.choose_play(view)
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        action = self._ask(view)
+        return action.choice if isinstance(action, ChooseMoon) \
+            else self.fallback.choose_moon(view)
+
+    def close(self, totals: Sequence[int] = (), winners: Sequence[int] = (), *,
+              reason: str = "over") -> None:
+        """Tell the program the game ended and let it exit (killed if it lingers)."""
+        if self.error is None and self._process is not None:
+            self._send(end_message(totals, winners, reason=reason))
+        self._stop()
+
+    # ------------------------------------------------------------------ wiring
+    def _ask(self, view: PlayerView) -> Action | None:
+        if self.error is not None:
+            return None
+        decision_id = self._next_id
+        self._next_id += 1
+        try:
+            return parse_action(self._exchange(decide_message(decision_id, view)),
+                                decision_id, view)
+        except ProtocolError as exc:
+            self._fail(f"round {view.round_no}, {decision_of(view)} decision {decision_id}: {exc}")
+            return None
+
+    def _read(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        with process.stdout:
+            for line in process.stdout:
+                self._lines.put(line)
+        self._lines.put(None)
+
+    def _send(self, message: dict[str, Any]) -> bool:
+        process = self._process
+        if process is None or process.stdin is None or process.stdin.closed:
+            return False
+        try:
+            process.stdin.write(encode(message))
+            process.stdin.flush()
+        except (OSError, ValueError):  # the bot exited and its pipe is gone
+            return False
+        return True
+
+    def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
+        if not self._send(message):
+            raise ProtocolError(f"cannot write to the bot: it has exited{self._exit_note()}")
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise ProtocolError(f"no answer within {self.timeout:g} s") from None
+        if line is None:
+            raise ProtocolError(f"the bot closed its output{self._exit_note()}")
+        reply = decode(line)
+        if reply["type"] == "error":
+            raise ProtocolError(f"the bot reported an error: {reply.get('message')!r}")
+        return reply
+
+    def _exit_note(self) -> str:
+        process = self._process
+        if process is None:
+            return ""
+        try:
+            status = process.wait(timeout=_EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            return ""
+        return f" (exit status {status})"
+
+    def _fail(self, reason: str) -> None:
+        self.error = reason
+        logger.error("external bot %s at seat %d failed: %s; seat %d is played by %s "
+                     "for the rest of the game", self.name, self.seat, reason, self.seat,
+                     self.fallback.name)
+        self._send(error_message(f"{reason}; your seat is taken over"))
+        self._stop()
+
+    def _stop(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):  # already broken: the bot is gone
+                process.stdin.close()
+        try:
+            process.wait(timeout=_EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        self._process = None

@@ -1,0 +1,171 @@
+"""The bot protocol's messages, without any I/O (see ``docs/bot-protocol.md``).
+
+One JSON object per line each way. The host (arena, game server) sends ``hello``,
+then a ``decide`` for every decision of the bot's seat, then ``end``; the bot
+answers ``ready`` and one ``action`` per ``decide``. These functions build the
+host's messages, turn a bot's answer into a checked :class:`Action`, and do the
+reverse for the bot side, so both ends share one definition.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from hearts.core.cards import Card, CardSet
+from hearts.core.errors import HeartsError
+from hearts.core.rules import Rules
+from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Phase, Play
+from hearts.core.view import PlayerView
+from hearts.protocol.errors import ProtocolError
+
+__all__ = [
+    "DECISIONS",
+    "PROTOCOL_NAME",
+    "PROTOCOL_VERSION",
+    "action_message",
+    "decide_message",
+    "decision_of",
+    "decode",
+    "encode",
+    "end_message",
+    "error_message",
+    "hello_message",
+    "parse_action",
+    "ready_message",
+]
+
+PROTOCOL_NAME: Final = "card-commons-hearts-bot"
+PROTOCOL_VERSION: Final = 1
+
+# The decision a phase asks for, as named on the wire.
+DECISIONS: Final = {Phase.PASS: "pass", Phase.PLAY: "play", Phase.MOON: "moon"}
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One protocol line (compact JSON, no newline inside, newline at the end)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def decode(line: str) -> dict[str, Any]:
+    """The message on one line; :class:`ProtocolError` if it is no JSON object with a type."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        shown = line.strip()[:80]
+        raise ProtocolError(f"not a JSON line: {shown!r}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        shown = line.strip()[:80]
+        raise ProtocolError(f"a message is a JSON object with a \"type\"; got {shown!r}")
+    return message
+
+
+def decision_of(view: PlayerView) -> str:
+    """``pass``, ``play`` or ``moon``: what the view's seat must decide now."""
+    decision = DECISIONS.get(view.phase)
+    if decision is None or not view.my_turn:
+        raise ProtocolError(f"no decision for this seat in phase {view.phase.value}")
+    return decision
+
+
+# ------------------------------------------------------------------ host side
+def hello_message(seat: int, rules: Rules, *, names: Sequence[str] | None = None,
+                  timeout: float | None = None) -> dict[str, Any]:
+    """The first message of a game: who the bot is and under which rules it plays."""
+    message: dict[str, Any] = {
+        "type": "hello",
+        "protocol": PROTOCOL_NAME,
+        "version": PROTOCOL_VERSION,
+        "seat": seat,
+        "players": rules.players,
+        "rules": rules.text,
+    }
+    if names is not None:
+        message["names"] = list(names)
+    if timeout is not None:
+        message["timeout"] = timeout
+    return message
+
+
+def decide_message(decision_id: int, view: PlayerView) -> dict[str, Any]:
+    """Ask for the decision the seat's view is waiting on."""
+    return {"type": "decide", "id": decision_id, "decision": decision_of(view),
+            "view": view.to_json()}
+
+
+def end_message(totals: Sequence[int], winners: Sequence[int], *,
+                reason: str = "over") -> dict[str, Any]:
+    """The game is over (``reason`` ``over``) or the host stops it (``aborted``)."""
+    return {"type": "end", "reason": reason, "totals": list(totals), "winners": list(winners)}
+
+
+def error_message(text: str) -> dict[str, Any]:
+    """Tell the other side what went wrong (it should then expect the line to close)."""
+    return {"type": "error", "message": text}
+
+
+def _card(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise ProtocolError(f"a card is a name like \"QS\", not {value!r}")
+    try:
+        return Card(value)
+    except HeartsError as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView) -> Action:
+    """The bot's answer to ``decide`` number ``decision_id`` as an action, checked against
+    the view (pass: ``pass_count`` cards of the hand; play: a card of ``view.legal``)."""
+    if message.get("type") != "action":
+        raise ProtocolError(f"expected an \"action\" message, got type {message.get('type')!r}")
+    if message.get("id") != decision_id:
+        raise ProtocolError(f"the action answers id {message.get('id')!r}, "
+                            f"but decision {decision_id} is pending")
+    seat = view.seat
+    assert seat is not None
+    decision = decision_of(view)
+    if decision == "pass":
+        cards = message.get("cards")
+        count = view.rules.pass_count
+        if not isinstance(cards, list):
+            raise ProtocolError(f"a pass answer needs \"cards\": a list of {count} card names")
+        chosen = [_card(c) for c in cards]
+        picked = CardSet(chosen)
+        if len(chosen) != count or len(picked) != count:
+            raise ProtocolError(f"pass exactly {count} different cards, not {cards!r}")
+        outside = picked - view.legal
+        if outside:
+            raise ProtocolError(f"cannot pass {outside}: not in the hand ({view.legal})")
+        return PassCards(seat, picked)
+    if decision == "play":
+        card = _card(message.get("card"))
+        if card not in view.legal:
+            raise ProtocolError(f"{card} is not a legal play now (allowed: {view.legal})")
+        return Play(seat, card)
+    choice = message.get("choice")
+    try:
+        return ChooseMoon(seat, MoonChoice(str(choice)))
+    except ValueError:
+        raise ProtocolError(f"a moon answer needs \"choice\": subtract or add, not {choice!r}")\
+            from None
+
+
+# ------------------------------------------------------------------- bot side
+def ready_message(name: str) -> dict[str, Any]:
+    """The bot's answer to ``hello``."""
+    return {"type": "ready", "name": name, "protocol": PROTOCOL_NAME, "version": PROTOCOL_VERSION}
+
+
+def action_message(decision_id: int, action: Action) -> dict[str, Any]:
+    """The bot's answer to ``decide`` number ``decision_id``."""
+    message: dict[str, Any] = {"type": "action", "id": decision_id}
+    if isinstance(action, PassCards):
+        message["cards"] = action.cards.names()
+    elif isinstance(action, Play):
+        message["card"] = str(action.card)
+    elif isinstance(action, ChooseMoon):
+        message["choice"] = action.choice.value
+    else:
+        raise ProtocolError(f"a bot answers with a pass, a play or a moon choice, not {action!r}")
+    return message

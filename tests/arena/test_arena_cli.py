@@ -1,0 +1,64 @@
+"""``hearts arena`` and ``hearts bot`` through the real command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts.cli.main import main
+from hearts.core.record import replay_game
+
+
+def test_arena_json_report_and_records(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    status = main(["arena", "--rules", "standard:target=30", "--bot", "random#a",
+                   "--bot", "random#b", "--deal-sets", "2", "--seed", "cli", "--workers", "1",
+                   "--json", "--quiet", "--records", str(records)])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    figures = data["figures"]
+    assert figures["lineup"] == ["random#a", "random#b", "random#a", "random#b"]
+    assert (figures["deal_sets"], figures["rotations"], figures["games"]) == (2, 2, 4)
+    assert [b["bot"] for b in figures["bots"]] == ["random#a", "random#b"]
+    lines = records.read_text().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        entry = json.loads(line)
+        assert replay_game(entry["record"]).is_over
+
+
+def test_arena_text_report_names_bots_and_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--rules", "standard:target=30", "--bot", "random#a", "--bot",
+                 "random#b", "--deal-sets", "3", "--seed", "t", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "random#a" in out and "±" in out and "3 deal sets x 2 rotations = 6 games" in out
+
+
+@pytest.mark.parametrize(("argv", "complaint"), [
+    (["--bot", "wizard"], "unknown bot 'wizard'"),
+    (["--bot", "random", "--bot", "random", "--bot", "random"], "one --bot per seat (4)"),
+    (["--bot", "random", "--rules", "standard:target=0"], "target must be"),
+])
+def test_arena_refuses_bad_settings(argv: list[str], complaint: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--quiet", *argv]) == 2
+    assert complaint in capsys.readouterr().err
+
+
+def test_hearts_bot_speaks_the_protocol_on_stdin_and_stdout() -> None:
+    hello = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1,
+             "seat": 0, "rules": "standard"}
+    done = subprocess.run([sys.executable, "-m", "hearts.cli.main", "bot", "random"],
+                          input=json.dumps(hello) + "\n", capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert json.loads(done.stdout)["type"] == "ready"
+
+
+def test_hearts_bot_refuses_an_external_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "ext:cat"]) == 2
+    assert "serves a built-in player" in capsys.readouterr().err

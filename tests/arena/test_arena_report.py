@@ -1,0 +1,82 @@
+"""Arena figures from known outcomes: the t interval, margins, moons and shared wins."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from hearts.arena import MatchConfig, MatchResult, report, t_interval
+from hearts.arena.match import GameOutcome
+from hearts.core.rules import Rules
+
+# two bots, two seats each, in the two rotations of a match
+AB = ("random#a", "random#b", "random#a", "random#b")
+BA = ("random#b", "random#a", "random#b", "random#a")
+
+
+def test_t_interval_of_a_known_sample() -> None:
+    # 1..5: mean 3, sample sd sqrt(2.5); t(0.975, 4 df) = 2.7764 from the tables
+    interval = t_interval([1, 2, 3, 4, 5])
+    assert interval.mean == 3
+    assert interval.half_width == pytest.approx(2.7764 * math.sqrt(2.5) / math.sqrt(5), abs=1e-3)
+    assert interval.low == pytest.approx(3 - 1.9632, abs=1e-3)
+    assert interval.samples == 5
+    # more confidence, a wider interval: t(0.995, 4 df) = 4.6041
+    assert t_interval([1, 2, 3, 4, 5], 0.99).half_width == pytest.approx(
+        4.6041 * math.sqrt(0.5), abs=1e-3)
+
+
+def test_one_sample_has_no_bounds_and_none_is_an_error() -> None:
+    assert t_interval([4.0]).low is None
+    with pytest.raises(ValueError, match="at least one sample"):
+        t_interval([])
+
+
+def _outcome(deal_set: int, rotation: int, seating: tuple[str, ...],
+             points: list[tuple[int, ...]], shooters: list[int | None],
+             winners: tuple[int, ...], failures: tuple[str | None, ...] = (None,) * 4,
+             ) -> GameOutcome:
+    totals = tuple(sum(p[s] for p in points) for s in range(4))
+    return GameOutcome(deal_set, rotation, seating, tuple(points), tuple(shooters), totals,
+                       winners, ((0.001,), (0.002,), (0.003,), (0.004,)), failures)
+
+
+def test_figures_from_known_outcomes() -> None:
+    config = MatchConfig(Rules.parse("standard"), AB, 2, "known")
+    outcomes = (
+        # deal set 0: A takes 0+0 and 0+13, B takes 13+13 and 13+0 -> A 13/4, B 39/4
+        _outcome(0, 0, AB, [(0, 13, 0, 13)], [None], (0, 2)),
+        _outcome(0, 1, BA, [(13, 0, 0, 13)], [None], (1, 3)),
+        # deal set 1: seat 1 (B) shoots the moon in the first game: A 52/4, B 26/4
+        _outcome(1, 0, AB, [(26, 0, 26, 26)], [1], (1,)),
+        _outcome(1, 1, BA, [(0, 0, 0, 0)], [None], (0, 1, 2, 3),
+                 failures=("gone", None, None, None)),
+    )
+    figures = report(MatchResult(config, outcomes, workers=1, wall_seconds=0.0))["figures"]
+    a, b = figures["bots"]
+    assert (figures["games"], figures["hands"], figures["rotations"]) == (4, 4, 2)
+    assert a["points_per_hand"]["mean"] == pytest.approx((13 / 4 + 52 / 4) / 2)
+    assert b["points_per_hand"]["mean"] == pytest.approx((39 / 4 + 26 / 4) / 2)
+    # margins per deal set: A (39-13)/4 = 6.5 and (26-52)/4 = -6.5
+    assert a["margin"]["mean"] == pytest.approx(0.0)
+    # sd 6.5 * sqrt(2) over sqrt(2) samples, times t(0.975, 1 df) = 12.7062
+    assert a["margin"]["half_width"] == pytest.approx(12.7062 * 6.5, rel=1e-4)
+    assert b["margin"]["mean"] == pytest.approx(0.0)
+    assert (a["moons_made"], a["moons_allowed"], b["moons_made"], b["moons_allowed"]) == \
+        (0, 1, 1, 0)
+    # wins: 1 + 1 + 0 + 2*(1/4) for A; B: 0 + 0 + 1 + 1/2
+    assert (a["wins"], b["wins"]) == (2.5, 1.5)
+    assert a["win_rate_per_seat"] == pytest.approx(2.5 / 8)
+    assert (a["fallbacks"], b["fallbacks"]) == (0, 1)
+    assert b["errors"] == ["deal set 1, rotation 1, seat 0: gone"]
+    assert a["seat_hands"] == b["seat_hands"] == 8
+
+
+def test_timing_is_kept_apart_from_the_figures() -> None:
+    config = MatchConfig(Rules.parse("standard"), AB, 1, "t")
+    outcome = _outcome(0, 0, AB, [(0, 13, 0, 13)], [None], (0, 2))
+    data = report(MatchResult(config, (outcome,), workers=3, wall_seconds=1.5))
+    assert data["timing"]["random#a"]["decisions"] == 2
+    assert data["timing"]["random#b"]["max_ms"] == pytest.approx(4.0)
+    assert data["run"] == {"workers": 3, "wall_seconds": 1.5}

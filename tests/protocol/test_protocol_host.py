@@ -1,0 +1,151 @@
+"""Seating outside programs: a bot that misbehaves is logged and replaced, the game goes on."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hearts.core.rules import Rules
+from hearts.core.state import GameState, Phase, new_game
+from hearts.core.view import view
+from hearts.players import RandomPlayer, decide, make_player
+from hearts.protocol import ExternalPlayer, serve
+
+RULES = Rules.parse("standard:target=30")
+
+# The common part of every test bot: greet, then answer decisions with ``act(message)``.
+_BOT_HEAD = '''
+import json, sys, time
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\\n"); sys.stdout.flush()
+decisions = 0
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        send({"type": "ready", "name": "test bot"})
+    elif message["type"] == "decide":
+        decisions += 1
+        view = message["view"]
+        reply = {"type": "action", "id": message["id"]}
+        if message["decision"] == "pass":
+            reply["cards"] = view["hand"][:view["pass_count"]]
+        else:
+            reply["card"] = view["legal"][0]
+'''
+
+# What each bot does on its third decision (the first two are fine).
+MISBEHAVIOURS = {
+    "timeout": ("time.sleep(30)", "no answer within 0.5 s"),
+    "crash": ("sys.exit(3)", "exit status 3"),
+    "garbage": ('print("I fold", flush=True); continue', "not a JSON line"),
+    "illegal": ('reply["card"] = next(c for c in view["hand"] + ["2C"] '
+                'if c not in view["legal"])', "not a legal play now"),
+    "wrong_id": ('reply["id"] = 999', "answers id 999"),
+    "error": ('send({"type": "error", "message": "out of ideas"}); continue',
+              "the bot reported an error: 'out of ideas'"),
+}
+
+
+def _write_bot(tmp_path: Path, name: str, misbehaviour: str) -> list[str]:
+    body = textwrap.indent(f"if decisions == 3:\n    {misbehaviour}\nsend(reply)\n", " " * 8)
+    script = tmp_path / f"{name}_bot.py"
+    script.write_text(_BOT_HEAD + body)
+    return [sys.executable, str(script)]
+
+
+def _play(external: ExternalPlayer) -> GameState:
+    """A whole game with the external bot at seat 0 and random players elsewhere."""
+    players = [external, *(RandomPlayer(s) for s in range(1, 4))]
+    state = new_game(RULES, "host-test")
+    try:
+        while not state.is_over:
+            seat = state.to_act[0]
+            state = state.apply(decide(players[seat], view(state, seat)))
+    finally:
+        external.close(state.totals, state.winners)
+    return state
+
+
+@pytest.mark.parametrize("kind", sorted(MISBEHAVIOURS))
+def test_a_misbehaving_bot_is_replaced_and_the_game_completes(
+        kind: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    misbehaviour, complaint = MISBEHAVIOURS[kind]
+    fallback = make_player("random", 1)
+    external = ExternalPlayer(_write_bot(tmp_path, kind, misbehaviour), 0, RULES,
+                              fallback=fallback, timeout=0.5)
+    with caplog.at_level(logging.ERROR, logger="hearts.protocol"):
+        state = _play(external)
+    assert state.is_over
+    assert external.error is not None and complaint in external.error
+    assert "decision 3" in external.error
+    logged = [r.getMessage() for r in caplog.records if r.name == "hearts.protocol"]
+    assert len(logged) == 1
+    assert complaint in logged[0] and "seat 0 is played by random" in logged[0]
+    # the bot's own moves stand: its first two decisions are in the game's history
+    assert len([a for a in state.history if getattr(a, "seat", None) == 0]) > 3
+
+
+def test_a_well_behaved_bot_plays_the_whole_game(tmp_path: Path) -> None:
+    command = _write_bot(tmp_path, "good", "pass")
+    external = ExternalPlayer(command, 0, RULES, fallback=make_player("random", 1))
+    state = _play(external)
+    assert state.is_over and external.error is None
+    assert external.bot_name == "test bot"
+
+
+def test_a_program_that_does_not_start_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.ERROR, logger="hearts.protocol"):
+        external = ExternalPlayer(["/nonexistent/bot-program"], 0, RULES,
+                                  fallback=make_player("random", 2))
+        state = _play(external)
+    assert state.is_over
+    assert external.error is not None and "could not start" in external.error
+    assert any("could not start" in r.getMessage() for r in caplog.records)
+
+
+def test_a_bot_that_refuses_hello_is_replaced(tmp_path: Path) -> None:
+    script = tmp_path / "refuse.py"
+    refusal = json.dumps({"type": "error", "message": "wrong version"})
+    script.write_text(f"import sys\nsys.stdin.readline()\nprint({refusal!r}, flush=True)\n")
+    external = ExternalPlayer([sys.executable, str(script)], 0, RULES,
+                              fallback=make_player("random", 3))
+    assert external.error is not None and "at hello" in external.error
+    assert _play(external).is_over
+
+
+def test_the_bot_side_answers_hello_and_decisions() -> None:
+    state = new_game(RULES, 9)
+    seat_view = view(state, 1)
+    lines = [
+        {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1, "seat": 1,
+         "rules": RULES.text},
+        {"type": "decide", "id": 1, "decision": "pass", "view": seat_view.to_json()},
+        {"type": "end", "reason": "over", "totals": [0, 0, 0, 0], "winners": [0]},
+    ]
+    out = io.StringIO()
+    status = serve(lambda seat, rules: make_player("random", seat),
+                   io.StringIO("".join(json.dumps(m) + "\n" for m in lines)), out, name="r")
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0
+    assert replies[0]["type"] == "ready" and replies[0]["name"] == "r"
+    assert replies[1]["type"] == "action" and replies[1]["id"] == 1
+    assert set(replies[1]["cards"]) <= set(seat_view.hand.names())
+    assert len(replies) == 2
+    assert state.phase is Phase.PASS
+
+
+def test_the_bot_side_refuses_another_version() -> None:
+    out = io.StringIO()
+    hello = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 99, "seat": 0,
+             "rules": "standard"}
+    status = serve(lambda seat, rules: make_player("random", seat),
+                   io.StringIO(json.dumps(hello) + "\n"), out, name="r")
+    reply = json.loads(out.getvalue())
+    assert status == 1
+    assert reply["type"] == "error" and "version 1" in reply["message"]
