@@ -113,8 +113,14 @@ def test_records_replay_through_the_cli(hearts_cli, tmp_path):
     (["--level", "grandmaster"], "levels are: random"),
     (["--levels", "random,random,random,random,random"], "5 levels but the game has 4 players"),
 ])
-def test_bad_values_exit_2_and_say_what_is_allowed(hearts_cli, args, message):
-    done = hearts_cli("simulate", "--games", "1", *args)
+def test_bad_values_exit_2_and_say_what_is_allowed(hearts_main, args, message):
+    status, out, err = hearts_main("simulate", "--games", "1", *args)
+    assert status == 2
+    assert message in err and out == ""
+
+
+def test_a_bad_player_count_fails_the_same_from_the_shell(hearts_cli):
+    done = hearts_cli("simulate", "--rules", "classic", "--players", "7")
     assert done.returncode == 2
-    assert message in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.stderr == "hearts: error: --rules 'classic' --players 7: " \
+        "classic is played by 2 to 6 players, not 7\n"
