@@ -15,6 +15,9 @@ __all__ = ["main"]
 # Each module defines ``register(subparsers)`` which adds its parser with ``func``.
 COMMANDS = (
     "hearts.cli.cmd_rules",
+    "hearts.cli.cmd_simulate",
+    "hearts.cli.cmd_replay",
+    "hearts.cli.cmd_play",
     "hearts.cli.cmd_arena",
     "hearts.cli.cmd_bot",
 )
