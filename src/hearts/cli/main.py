@@ -18,6 +18,9 @@ COMMANDS = (
     "hearts.cli.cmd_simulate",
     "hearts.cli.cmd_replay",
     "hearts.cli.cmd_play",
+    "hearts.cli.cmd_score",
+    "hearts.cli.cmd_serve",
+    "hearts.cli.cmd_verify",
     "hearts.cli.cmd_arena",
     "hearts.cli.cmd_bot",
 )

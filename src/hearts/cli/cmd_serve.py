@@ -1,0 +1,56 @@
+"""``hearts serve``: the game server with its browser client and SQLite store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = ["default_db", "register", "run"]
+
+
+def default_db() -> Path:
+    """``server.db`` in the user's data directory (``$HEARTS_HOME`` when set)."""
+    home = os.environ.get("HEARTS_HOME") or platformdirs.user_data_dir("card-commons-hearts")
+    return Path(home) / "server.db"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser(
+        "serve", help="run the web server: play in the browser with friends and computers")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0: every interface; default %(default)s)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help=f"SQLite file of tables and game logs (default {default_db()})")
+    parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
+                        help="how long a player who dropped keeps the seat before a computer "
+                        "stands in (default %(default)s)")
+    parser.add_argument("--entropy-timeout", type=float, default=3.0, metavar="SECONDS",
+                        help="how long a deal waits for players' entropy (default %(default)s)")
+    parser.add_argument("--bot-delay", type=float, default=0.7, metavar="SECONDS",
+                        help="pause before each computer play, so people see the trick "
+                        "(default %(default)s)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    import uvicorn
+
+    from hearts.server import ServerConfig, create_app
+
+    db = args.db or default_db()
+    config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
+                          bot_delay_s=args.bot_delay)
+    app = create_app(db, config)
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"Card Commons Hearts: open http://{shown}:{args.port}/ in your browser", flush=True)
+    print(f"Tables are stored in {db}. Stop with Ctrl+C.", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
+    return 0

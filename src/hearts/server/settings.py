@@ -1,0 +1,81 @@
+"""What a table is created with, and how the server behaves (timeouts, limits)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from hearts.core.errors import InvalidRulesError
+from hearts.core.rules import Rules
+from hearts.players.levels import LEVELS
+
+__all__ = ["HUMAN", "ServerConfig", "TableSettings", "default_takeover_level"]
+
+HUMAN = "human"
+
+
+def default_takeover_level() -> str:
+    """The level that stands in for a player who left: ``normal`` when it exists."""
+    return "normal" if "normal" in LEVELS else next(iter(LEVELS))
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Server-wide behaviour; the defaults suit people, tests shorten the waits."""
+
+    grace_s: float = 60.0
+    entropy_timeout_s: float = 3.0
+    bot_delay_s: float = 0.7
+    max_message_bytes: int = 4096
+    rate_burst: int = 20
+    rate_per_s: float = 10.0
+    send_queue: int = 256
+    takeover_level: str = field(default_factory=default_takeover_level)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's fixed settings: the rules and who sits where (``human`` or a level)."""
+
+    rules: str
+    seats: tuple[str, ...]
+    public: bool
+    title: str
+    bot_seed: str
+
+    @classmethod
+    def build(cls, *, preset: str, players: int, options: str, target: int | None,
+              seats: list[str], public: bool, title: str, bot_seed: str) -> TableSettings:
+        """Validated settings; raises InvalidRulesError saying what is wrong."""
+        text = f"{preset}:players={players}"
+        if target is not None:
+            text += f",target={target}"
+        if options.strip():
+            text += "," + options.strip()
+        rules = Rules.parse(text)
+        if len(seats) != rules.players:
+            raise InvalidRulesError(f"give one seat kind for each of the {rules.players} seats")
+        for kind in seats:
+            if kind != HUMAN and kind not in LEVELS:
+                raise InvalidRulesError(
+                    f"unknown seat kind {kind!r}: use {HUMAN!r} or a level: {', '.join(LEVELS)}")
+        if seats[0] != HUMAN:
+            raise InvalidRulesError("seat 1 is the creator's and must be human")
+        return cls(rules.text, tuple(seats), public, title[:60], bot_seed)
+
+    @property
+    def parsed_rules(self) -> Rules:
+        """The rules object."""
+        return Rules.parse(self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form for the store."""
+        data = asdict(self)
+        data["seats"] = list(self.seats)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings back from the store."""
+        return cls(str(data["rules"]), tuple(data["seats"]), bool(data["public"]),
+                   str(data["title"]), str(data["bot_seed"]))

@@ -1,0 +1,108 @@
+// The lobby: create a table, list open public tables, join or watch one.
+const $ = (id) => document.getElementById(id);
+let config = null;
+
+function option(value, text) {
+  const el = document.createElement("option");
+  el.value = value;
+  el.textContent = text;
+  return el;
+}
+
+function presetInfo() {
+  return config.presets.find((p) => p.name === $("create-preset").value);
+}
+
+function fillPlayers() {
+  const preset = presetInfo();
+  const select = $("create-players");
+  const keep = Number(select.value) || 4;
+  select.replaceChildren();
+  for (let n = preset.players[0]; n <= preset.players[1]; n += 1) select.append(option(n, n));
+  select.value = Math.min(Math.max(keep, preset.players[0]), preset.players[1]);
+  $("preset-help").textContent = preset.help;
+  $("create-target").value = preset.target;
+  fillSeats();
+}
+
+function fillSeats() {
+  const players = Number($("create-players").value);
+  const box = $("seat-choices");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  const defaultLevel = config.levels.includes("normal") ? "normal" : config.levels[0];
+  for (let seat = 1; seat < players; seat += 1) {
+    const label = document.createElement("label");
+    label.textContent = `Seat ${seat + 1} `;
+    const select = document.createElement("select");
+    select.dataset.testid = `create-seat-${seat}`;
+    select.append(option("human", "a friend (invite link)"));
+    for (const level of config.levels) select.append(option(level, `computer: ${level}`));
+    select.value = previous[seat - 1] || defaultLevel;
+    label.append(select);
+    box.append(label);
+  }
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const seats = ["human", ...[...$("seat-choices").querySelectorAll("select")].map((s) => s.value)];
+  const body = {
+    name: $("create-name").value.trim(), preset: $("create-preset").value,
+    players: Number($("create-players").value), target: Number($("create-target").value),
+    options: $("create-options").value.trim(), public: $("create-public").checked, seats,
+  };
+  const response = await fetch("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) {
+    $("create-error").textContent = data.message;
+    return;
+  }
+  localStorage.setItem(`hearts-token-${data.table.id}`, data.token);
+  localStorage.setItem("hearts-name", body.name);
+  location.href = data.url;
+}
+
+async function refreshTables() {
+  const response = await fetch("/api/tables");
+  const { tables } = await response.json();
+  const body = $("open-tables");
+  body.replaceChildren();
+  $("no-tables").hidden = tables.length > 0;
+  for (const table of tables) {
+    const row = document.createElement("tr");
+    row.dataset.testid = `open-table-${table.id}`;
+    const seats = table.seats.map((s) => s.name || "(free)").join(", ");
+    for (const text of [table.title, table.rules, seats]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const actions = document.createElement("td");
+    const link = document.createElement("a");
+    link.href = `/t/${table.id}`;
+    link.dataset.testid = table.free.length ? `join-${table.id}` : `watch-${table.id}`;
+    link.textContent = table.free.length ? "Join" : "Watch";
+    actions.append(link);
+    row.append(actions);
+    body.append(row);
+  }
+}
+
+async function main() {
+  config = await (await fetch("/api/config")).json();
+  for (const preset of config.presets) $("create-preset").append(option(preset.name, preset.name));
+  $("create-name").value = localStorage.getItem("hearts-name") || "";
+  $("create-preset").addEventListener("change", fillPlayers);
+  $("create-players").addEventListener("change", fillSeats);
+  $("create-form").addEventListener("submit", createTable);
+  $("refresh-tables").addEventListener("click", refreshTables);
+  fillPlayers();
+  await refreshTables();
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,453 @@
+// The table page: one websocket to the server, which sends this seat's view and nothing more.
+import { isRed, pretty, sortCards, spoken } from "./cards.js";
+import { verifyRound } from "./deal.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const tokenKey = `hearts-token-${tableId}`;
+let token = localStorage.getItem(tokenKey);
+let socket = null;
+let backoff = 500;
+let seat = null;
+let view = null;
+let stateId = -1;
+let table = null;
+let hintsAvailable = false;
+let lastTrick = null;
+let selected = new Set();
+let pendingPass = null;
+let requestSeq = 0;
+const entropyByRound = {};
+const dealtByRound = {};
+const checkedRounds = new Set();
+
+function send(data) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
+}
+
+function nameOf(s) {
+  const info = table && table.seats[s];
+  return info && info.name ? info.name : `Seat ${s + 1}`;
+}
+
+function cardElement(name, tag = "span") {
+  const el = document.createElement(tag);
+  el.className = `card${isRed(name) ? " red" : ""}`;
+  el.textContent = pretty(name);
+  el.dataset.card = name;
+  if (tag === "span") {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", spoken(name));
+  }
+  return el;
+}
+
+// ----------------------------------------------------------------- connection
+function setConnection(text) { $("connection").textContent = text; }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  socket.addEventListener("open", () => {
+    backoff = 500;
+    setConnection(token ? "connected" : "connected (watching)");
+    send({ type: "hello", token });
+  });
+  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    setConnection("disconnected: reconnecting…");
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 10000);
+  });
+}
+
+function sendEntropy(round) {
+  if (seat === null || entropyByRound[round]) return;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  entropyByRound[round] = value;
+  send({ type: "entropy", value });
+}
+
+// ----------------------------------------------------------------- messages
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      seat = message.seat;
+      hintsAvailable = message.hints;
+      if (token && seat === null) setConnection("connected (watching: this browser's seat token was not accepted)");
+      table = message.table;
+      applyState(message);
+      for (const fair of message.fairness) {
+        if (fair.server_seed) checkReveal(fair);
+        else if (view.phase === "deal" && fair.round === view.round) {
+          $("fairness-commitment").textContent = fair.commitment;
+          sendEntropy(fair.round);
+        }
+      }
+      break;
+    case "state":
+      table = message.table;
+      applyState(message);
+      for (const event of message.events || []) onEvent(event);
+      break;
+    case "table":
+      table = message.table;
+      render();
+      break;
+    case "commit":
+      $("fairness-commitment").textContent = message.commitment;
+      sendEntropy(message.round);
+      break;
+    case "reveal":
+      checkReveal(message);
+      break;
+    case "ack":
+      if (pendingPass && message.id === pendingPass.id) pendingPass = null;
+      break;
+    case "hint":
+      showHint(message.hint);
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(message) {
+  if (["entropy_taken", "no_commitment"].includes(message.code)) return;
+  if (message.code === "stale_state" && pendingPass && !pendingPass.retried) {
+    // Passing is simultaneous: another seat's pass changed the state id, not our cards.
+    pendingPass.retried = true;
+    pendingPass.state_id = message.state_id;
+    send(pendingPass);
+    return;
+  }
+  $("error-text").textContent = message.message;
+}
+
+function onEvent(event) {
+  if (event.kind === "trick") {
+    lastTrick = event;
+  } else if (event.kind === "round_end") {
+    $("round-end").hidden = false;
+    const mine = seat === null ? "" : ` You took ${event.points[seat]}.`;
+    const moon = event.shooter === null ? "" : ` ${nameOf(event.shooter)} shot the moon!`;
+    $("round-end-title").textContent = `Round ${event.round} is over.${mine}${moon}`;
+  } else if (event.kind === "game_over") {
+    $("round-end").hidden = false;
+    $("round-end-title").textContent = "The game is over.";
+  }
+}
+
+function applyState(message) {
+  stateId = message.state_id;
+  view = message.view;
+  if (view.phase !== "pass") selected = new Set();
+  for (const card of selected) if (!view.hand.includes(card)) selected.delete(card);
+  noteDealt();
+  render();
+}
+
+// Our dealt hand, from any view of the round: hand + our plays + passed - received.
+function noteDealt() {
+  if (seat === null || !["pass", "play", "moon"].includes(view.phase)) return;
+  const cards = new Set(view.hand);
+  const n = view.hand_sizes.length;
+  for (const trick of view.tricks) {
+    trick.cards.forEach((card, i) => { if ((trick.leader + i) % n === seat) cards.add(card); });
+  }
+  for (const [who, card] of view.trick) if (who === seat) cards.add(card);
+  if (view.passed && view.received) {
+    for (const card of view.passed) cards.add(card);
+    for (const card of view.received) cards.delete(card);
+  }
+  dealtByRound[view.round] = [...cards];
+}
+
+async function checkReveal(reveal) {
+  if (checkedRounds.has(reveal.round) || !table) return;
+  checkedRounds.add(reveal.round);
+  const result = await verifyRound(reveal, {
+    removed: table.removed, players: table.players, seat,
+    dealt: dealtByRound[reveal.round], entropy: entropyByRound[reveal.round],
+  });
+  const item = document.createElement("li");
+  item.dataset.testid = `fairness-result-${reveal.round}`;
+  item.dataset.ok = String(result.ok);
+  item.className = result.ok ? "ok" : "fail";
+  item.textContent = `Round ${reveal.round}: ${result.ok ? "verified" : "FAILED"}: ${result.reason}`;
+  $("fairness-results").append(item);
+}
+
+function showHint(hint) {
+  const what = hint.cards.length ? hint.cards.map(pretty).join(" ")
+    : hint.choice === "add" ? "add 26 to everyone else" : hint.choice ? "take 26 off" : "";
+  $("hint-text").textContent = `Hint: ${what}: ${hint.text}`;
+  for (const button of $("hand").querySelectorAll("button.card")) {
+    button.dataset.hinted = String(hint.cards.includes(button.dataset.card));
+  }
+}
+
+// ----------------------------------------------------------------- actions
+function myTurn() { return view && seat !== null && view.to_act.includes(seat); }
+
+function activateCard(card) {
+  if (!myTurn()) return;
+  $("error-text").textContent = "";
+  if (view.phase === "pass") {
+    if (selected.has(card)) selected.delete(card);
+    else if (selected.size < view.pass_count) selected.add(card);
+    render();
+  } else if (view.phase === "play" && view.legal.includes(card)) {
+    send({ type: "play", card, state_id: stateId, id: ++requestSeq });
+  }
+}
+
+function passSelected() {
+  if (!myTurn() || view.phase !== "pass" || selected.size !== view.pass_count) return;
+  pendingPass = { type: "pass", cards: [...selected], state_id: stateId, id: ++requestSeq };
+  send(pendingPass);
+}
+
+function onHandKey(event) {
+  const buttons = [...$("hand").querySelectorAll("button.card")];
+  const index = buttons.indexOf(document.activeElement);
+  if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const next = buttons[(Math.max(index, 0) + step + buttons.length) % buttons.length];
+    if (next) next.focus();
+    event.preventDefault();
+  } else if (/^[1-9]$/.test(event.key)) {
+    const legal = buttons.filter((b) => b.dataset.legal === "true");
+    const chosen = legal[Number(event.key) - 1];
+    if (chosen) { chosen.focus(); activateCard(chosen.dataset.card); }
+  }
+}
+
+function onPageKey(event) {
+  if (event.target.tagName === "INPUT") return;
+  if (event.key === "h" && hintsAvailable && myTurn()) send({ type: "hint", id: ++requestSeq });
+}
+
+// ----------------------------------------------------------------- rendering
+function render() {
+  if (!table || !view) return;
+  document.title = `${table.title} — Card Commons Hearts`;
+  $("title").textContent = table.title;
+  $("rules").textContent = table.rules;
+  $("howto").href = `/how-to-play/${table.preset}`;
+  const inviting = !table.started;
+  $("invite-panel").hidden = !(inviting || table.seats.some((s) => !s.taken));
+  $("invite-link").value = `${location.origin}/t/${tableId}`;
+  $("start-now").hidden = !(inviting && seat !== null);
+  renderStatus();
+  renderSeats();
+  renderTrick();
+  renderHand();
+  renderSheet();
+  const over = view.phase === "over";
+  if (over) {
+    $("round-end").hidden = false;
+    $("round-end-title").textContent = "The game is over.";
+    $("winners").textContent = `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(nameOf).join(", ")}`;
+    const link = $("download-record");
+    link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    link.hidden = false;
+  }
+  document.body.dataset.stateId = String(stateId);
+  document.body.dataset.phase = view.phase;
+}
+
+function renderStatus() {
+  let text;
+  if (!table.started) text = "Waiting for players to take their seats…";
+  else if (view.phase === "over") text = "The game is over.";
+  else if (view.phase === "deal") text = `Shuffling round ${view.round}…`;
+  else if (myTurn() && view.phase === "pass") text = `Your turn: choose ${view.pass_count} cards to pass ${view.pass_direction}.`;
+  else if (myTurn() && view.phase === "play") text = "Your turn: play a card.";
+  else if (myTurn() && view.phase === "moon") text = "You shot the moon: choose how it scores.";
+  else if (view.phase === "pass") text = "Waiting for the others to choose their passes…";
+  else text = `Waiting for ${view.to_act.map(nameOf).join(", ")}…`;
+  $("status").textContent = text;
+}
+
+function renderSeats() {
+  const box = $("seats");
+  box.replaceChildren();
+  table.seats.forEach((info, s) => {
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.testid = `seat-${s}`;
+    el.dataset.seat = String(s);
+    el.dataset.toAct = String(view.to_act.includes(s));
+    el.dataset.me = String(s === seat);
+    const who = info.name || "(free seat)";
+    const state = info.kind !== "human" ? "computer" : info.away ? "away: a computer stands in"
+      : info.connected ? "here" : info.taken ? "disconnected" : "free";
+    el.innerHTML = "";
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = `${s + 1}. ${who}${s === seat ? " (you)" : ""}`;
+    const facts = document.createElement("div");
+    facts.textContent = `${state} · cards ${view.hand_sizes[s]} · this round ${view.points_taken[s]} · total ${view.totals[s]}`;
+    el.setAttribute("aria-label", `${name.textContent}, ${facts.textContent}${view.to_act.includes(s) ? ", to act" : ""}`);
+    el.append(name, facts);
+    box.append(el);
+  });
+}
+
+function renderTrick() {
+  const box = $("trick");
+  box.replaceChildren();
+  const played = new Map(view.trick.map(([s, card]) => [s, card]));
+  table.seats.forEach((_, s) => {
+    const slot = document.createElement("div");
+    slot.className = "slot";
+    slot.dataset.testid = `trick-slot-${s}`;
+    const who = document.createElement("div");
+    who.className = "who";
+    who.textContent = nameOf(s);
+    slot.append(who);
+    if (played.has(s)) {
+      slot.dataset.card = played.get(s);
+      slot.append(cardElement(played.get(s)));
+    }
+    box.append(slot);
+  });
+  const recent = view.tricks.length ? view.tricks[view.tricks.length - 1] : lastTrick;
+  const last = $("last-trick");
+  last.replaceChildren();
+  if (recent) {
+    recent.cards.forEach((card, i) => {
+      const el = cardElement(card);
+      el.dataset.testid = `last-trick-card-${card}`;
+      el.dataset.seat = String((recent.leader + i) % table.players);
+      last.append(el);
+    });
+    const note = document.createElement("span");
+    note.dataset.testid = "last-trick-winner";
+    note.textContent = ` taken by ${nameOf(recent.winner)}`;
+    last.append(note);
+  }
+}
+
+function renderHand() {
+  const hand = $("hand");
+  const focused = document.activeElement && document.activeElement.dataset.card;
+  hand.replaceChildren();
+  const passing = view.phase === "pass" && myTurn();
+  const received = new Set(view.received || []);
+  for (const card of sortCards(view.hand)) {
+    const button = cardElement(card, "button");
+    button.type = "button";
+    button.dataset.testid = `card-${card}`;
+    const legal = view.legal.includes(card) && myTurn();
+    button.dataset.legal = String(legal);
+    button.dataset.received = String(received.has(card));
+    const note = passing ? (selected.has(card) ? "selected to pass" : "can pass")
+      : legal ? "playable" : "not playable now";
+    button.setAttribute("aria-label", `${spoken(card)}, ${note}${received.has(card) ? ", received" : ""}`);
+    if (passing) button.setAttribute("aria-pressed", String(selected.has(card)));
+    button.addEventListener("click", () => activateCard(card));
+    hand.append(button);
+    if (card === focused) button.focus();
+  }
+  $("pass-panel").hidden = !passing;
+  $("pass-count").textContent = view.pass_count;
+  $("pass-direction").textContent = view.pass_direction;
+  $("pass-submit").hidden = !passing;
+  $("pass-submit").disabled = selected.size !== view.pass_count;
+  const got = $("received");
+  got.hidden = !view.received;
+  got.replaceChildren();
+  if (view.received) {
+    got.append(`You passed ${view.passed.map(pretty).join(" ")} and received: `);
+    for (const card of view.received) {
+      const el = cardElement(card);
+      el.dataset.testid = `received-card-${card}`;
+      got.append(el);
+    }
+  }
+  $("moon-panel").hidden = !(view.phase === "moon" && myTurn());
+  $("hint-button").hidden = !(hintsAvailable && myTurn());
+  if (!myTurn()) $("hint-text").textContent = "";
+}
+
+function renderSheet() {
+  const sheet = $("score-sheet");
+  sheet.replaceChildren();
+  const head = document.createElement("tr");
+  for (const text of ["Round", ...table.seats.map((_, s) => nameOf(s))]) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    head.append(th);
+  }
+  sheet.append(head);
+  for (const result of view.results) {
+    const row = document.createElement("tr");
+    row.dataset.testid = `sheet-row-${result.round}`;
+    const number = document.createElement("td");
+    number.textContent = `${result.round}.`;
+    row.append(number);
+    result.points.forEach((points, s) => {
+      const cell = document.createElement("td");
+      cell.dataset.testid = `sheet-cell-${result.round}-${s}`;
+      const moon = result.shooter === s ? " (moon)" : "";
+      cell.textContent = `${points >= 0 ? "+" : ""}${points} = ${result.totals[s]}${moon}`;
+      row.append(cell);
+    });
+    sheet.append(row);
+  }
+}
+
+// ----------------------------------------------------------------- start
+async function joinTable(event) {
+  event.preventDefault();
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: $("join-name").value.trim() }),
+  });
+  const data = await response.json();
+  if (!response.ok) {
+    $("join-error").textContent = data.message;
+    return;
+  }
+  token = data.token;
+  localStorage.setItem(tokenKey, token);
+  localStorage.setItem("hearts-name", $("join-name").value.trim());
+  $("join-panel").hidden = true;
+  if (socket) socket.close(); else connect();
+}
+
+async function main() {
+  $("hand").addEventListener("keydown", onHandKey);
+  document.addEventListener("keydown", onPageKey);
+  $("pass-submit").addEventListener("click", passSelected);
+  $("moon-subtract").addEventListener("click", () => send({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
+  $("moon-add").addEventListener("click", () => send({ type: "moon", choice: "add", state_id: stateId, id: ++requestSeq }));
+  $("hint-button").addEventListener("click", () => send({ type: "hint", id: ++requestSeq }));
+  $("start-now").addEventListener("click", () => send({ type: "start" }));
+  $("round-end-close").addEventListener("click", () => { $("round-end").hidden = true; });
+  $("copy-invite").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("invite-link").value));
+  $("join-form").addEventListener("submit", joinTable);
+  $("watch-only").addEventListener("click", () => { $("join-panel").hidden = true; connect(); });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (!response.ok) {
+    $("status").textContent = "There is no table at this address.";
+    setConnection("no table");
+    return;
+  }
+  const info = await response.json();
+  if (!token && info.free.length) {
+    $("join-name").value = localStorage.getItem("hearts-name") || "";
+    $("join-panel").hidden = false;
+  } else {
+    connect();
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();

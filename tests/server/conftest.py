@@ -1,0 +1,168 @@
+"""A real server on a free loopback port, and scripted websocket players."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from hearts.server import ServerConfig, create_app
+
+FAST = ServerConfig(grace_s=30.0, entropy_timeout_s=0.3, bot_delay_s=0.0,
+                    takeover_level="random")
+
+
+@dataclass
+class Server:
+    """A running server: its base URL and its application."""
+
+    url: str
+    app: Any
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.url[4:]
+
+    def http(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=self.url, timeout=10)
+
+
+async def start_server(db: Path, config: ServerConfig) -> tuple[Server, uvicorn.Server,
+                                                                asyncio.Task[None]]:
+    app = create_app(db, config)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                                           ws_max_size=65536, lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    return Server(f"http://127.0.0.1:{port}", app), server, task
+
+
+@pytest.fixture
+def server_config() -> ServerConfig:
+    return FAST
+
+
+@pytest.fixture
+async def server(tmp_path: Path, server_config: ServerConfig) -> AsyncIterator[Server]:
+    handle, uv, task = await start_server(tmp_path / "hearts.db", server_config)
+    yield handle
+    uv.should_exit = True
+    await asyncio.wait_for(task, 10)
+
+
+class Client:
+    """A websocket client that keeps every message it receives."""
+
+    def __init__(self, ws: ClientConnection, token: str | None) -> None:
+        self.ws = ws
+        self.token = token
+        self.received: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.state: dict[str, Any] | None = None
+        self.state_id = -1
+        self._next = 0
+
+    @classmethod
+    async def open(cls, server: Server, table_id: str, token: str | None) -> Client:
+        ws = await connect(f"{server.ws_url}/ws/{table_id}", max_size=2**22)
+        client = cls(ws, token)
+        await client.send({"type": "hello", "token": token})
+        welcome = await client.expect(
+            lambda m: m["type"] == "welcome" or m.get("code") == "no_table")
+        assert welcome["type"] == "welcome", welcome
+        client.seat = welcome["seat"]
+        client._next = len(client.received) - 1  # hand the welcome out again
+        return client
+
+    async def send(self, data: dict[str, Any] | str) -> None:
+        await self.ws.send(data if isinstance(data, str) else json.dumps(data))
+
+    def _note(self, message: dict[str, Any]) -> None:
+        self.received.append(message)
+        if message["type"] in ("welcome", "state"):
+            self.state = message["view"]
+            self.state_id = message["state_id"]
+
+    async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The next message not yet handed out."""
+        if self._next < len(self.received):
+            self._next += 1
+            return self.received[self._next - 1]
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self._note(message)
+        self._next += 1
+        return message
+
+    async def expect(self, match: Callable[[dict[str, Any]], bool],
+                     timeout: float = 5.0) -> dict[str, Any]:
+        """The next message that matches (others are kept but skipped)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            message = await self.recv(max(0.01, end - loop.time()))
+            if match(message):
+                return message
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def first_action(view: dict[str, Any], state_id: int) -> dict[str, Any] | None:
+    """A simple legal decision from a view: lowest legal cards, moon subtract."""
+    if view["seat"] is None or view["seat"] not in view["to_act"]:
+        return None
+    if view["phase"] == "pass":
+        return {"type": "pass", "cards": view["legal"][: view["pass_count"]],
+                "state_id": state_id}
+    if view["phase"] == "play":
+        return {"type": "play", "card": view["legal"][0], "state_id": state_id}
+    if view["phase"] == "moon":
+        return {"type": "moon", "choice": "subtract", "state_id": state_id}
+    return None
+
+
+async def create_table(server: Server, seats: list[str], name: str = "Ann",
+                       **extra: Any) -> dict[str, Any]:
+    async with server.http() as http:
+        response = await http.post("/api/tables", json={
+            "name": name, "preset": extra.pop("preset", "card-commons"),
+            "players": len(seats), "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+async def join_table(server: Server, table_id: str, name: str) -> dict[str, Any]:
+    async with server.http() as http:
+        response = await http.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def autoplay(client: Client, until_over: bool = True, max_actions: int = 10_000) -> int:
+    """Play the lowest legal cards whenever it is this client's turn; returns actions sent."""
+    sent = 0
+    acted: set[int] = set()
+    while sent < max_actions:
+        message = await client.recv(timeout=20)
+        if message["type"] == "commit":
+            await client.send({"type": "entropy", "value": f"e{client.seat}x{message['round']}"})
+        if message["type"] not in ("state", "welcome") or message["state_id"] in acted:
+            continue
+        if message["view"]["phase"] == "over" and until_over:
+            return sent
+        action = first_action(message["view"], message["state_id"])
+        if action is not None:
+            acted.add(message["state_id"])
+            await client.send(action)
+            sent += 1
+    return sent
