@@ -1,0 +1,209 @@
+"""Game and hand records: documented JSON, replay, and clear errors for bad records."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hearts.core import (
+    CardSet,
+    InvalidRecordError,
+    PassCards,
+    Phase,
+    Rules,
+    game_record,
+    hand_record,
+    new_game,
+    new_hand,
+    parse_record,
+    replay_game,
+    replay_hand,
+)
+from hearts.core.cards import card_name
+from hearts.core.record import GAME_FORMAT, HAND_FORMAT, RECORD_VERSION
+
+
+def random_game(rules: Rules, seed: int, actions: int | None = None) -> Any:
+    """A seeded game played at random, to its end or for ``actions`` actions."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    count = 0
+    while not state.is_over and (actions is None or count < actions):
+        seat = state.to_act[0]
+        if state.phase is Phase.PASS:
+            cards = rng.sample(list(state.hand(seat)), rules.pass_count)
+            state = state.apply(PassCards(seat, CardSet(cards)))
+        else:
+            state = state.apply(rng.choice(state.legal_actions(seat)))
+        count += 1
+    return state
+
+
+GAME = random_game(Rules.preset_rules("classic"), 11)
+RECORD = game_record(GAME, ["Ann", "Bo", "Cy", "Di"])
+
+
+def test_a_game_record_is_documented_versioned_json() -> None:
+    text = json.dumps(RECORD)
+    data = parse_record(text)
+    assert data["format"] == GAME_FORMAT and data["version"] == RECORD_VERSION
+    assert data["deal_algorithm"] == "sha256-ctr-fisher-yates/1"
+    assert data["rules"] == "classic" and data["seed"] == "11" and data["complete"] is True
+    assert [r["round"] for r in data["rounds"]] == list(range(1, len(GAME.results) + 1))
+    first = data["rounds"][0]
+    assert first["deal_seed"] == "11/1" and first["pass_offset"] == 1
+    assert len(first["plays"]) == 52 and first["points"] == list(GAME.results[0].points)
+
+
+def test_replay_gives_identical_results() -> None:
+    again = replay_game(copy.deepcopy(RECORD))
+    assert again.results == GAME.results and again.winners == GAME.winners
+    assert game_record(again, RECORD["seats"]) == RECORD
+
+
+def test_an_unseeded_game_records_its_deals_and_replays() -> None:
+    rules = Rules.preset_rules("standard")
+    hands = new_game(rules, "x").history[0].hands  # type: ignore[union-attr]
+    state = new_hand(rules, hands, round_no=3, totals=(10, 20, 30, 40))
+    record = game_record(state)
+    assert record["seed"] is None and record["first_round"] == 3
+    assert record["scores"] == [10, 20, 30, 40]
+    assert game_record(replay_game(record)) == record
+    hand = hand_record(state)
+    assert hand["format"] == HAND_FORMAT and hand["scores"] == [10, 20, 30, 40]
+    assert replay_hand(hand).totals == state.totals
+
+
+def _illegal_play_record() -> tuple[dict[str, Any], int, str]:
+    """The record with one play in round 1 swapped for a card the seat does not hold."""
+    record = copy.deepcopy(RECORD)
+    plays = record["rounds"][0]["plays"]
+    index = 5  # trick 2, second card
+    stranger = next(c for c in plays[6:] if c not in plays[:6])
+    plays[index] = stranger
+    return record, index, stranger
+
+
+def test_an_illegal_action_reports_round_trick_seat_card_and_alternatives() -> None:
+    record, _, stranger = _illegal_play_record()
+    with pytest.raises(InvalidRecordError) as caught:
+        replay_game(record)
+    message = str(caught.value)
+    assert "round 1" in message and "trick 2" in message
+    assert f"{stranger} cannot be played" in message
+    assert "seat " in message and "(allowed: " in message
+
+
+def test_stated_results_that_the_rules_do_not_give_are_refused() -> None:
+    record = copy.deepcopy(RECORD)
+    record["rounds"][0]["points"] = [0, 0, 0, 0]
+    with pytest.raises(InvalidRecordError, match="round 1: the record says points"):
+        replay_game(record)
+    record = copy.deepcopy(RECORD)
+    record["winners"] = [9]
+    with pytest.raises(InvalidRecordError, match="record says winners"):
+        replay_game(record)
+
+
+def test_hands_that_do_not_match_the_deal_seed_are_refused() -> None:
+    record = copy.deepcopy(RECORD)
+    record["rounds"][0]["deal_seed"] = "other/1"
+    with pytest.raises(InvalidRecordError, match="do not match deal seed"):
+        replay_game(record)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"version": 2}, "version 2 is not supported"),
+        ({"format": "chess"}, "format must be"),
+        ({"deal_algorithm": "mt19937"}, "unknown deal algorithm"),
+        ({"rules": "classic:players=9"}, "rules: classic is played by 2 to 6"),
+        ({"rounds": "all of them"}, "field 'rounds' has the wrong type"),
+        ({"seed": 11}, "seed must be text or null"),
+    ],
+)
+def test_bad_headers_are_typed_errors(change: dict[str, Any], says: str) -> None:
+    with pytest.raises(InvalidRecordError, match=says):
+        replay_game({**copy.deepcopy(RECORD), **change})
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1, 2]", "null", "\"record\""])
+def test_text_that_is_not_a_record_object_is_refused(text: str) -> None:
+    with pytest.raises(InvalidRecordError):
+        parse_record(text)
+
+
+# ------------------------------------------------------------------- fuzzing
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=4)
+    | st.sampled_from(["QS", "2C", "AH", "subtract", "add", "11/1", "classic"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=8,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+SHORT = game_record(random_game(Rules.preset_rules("classic", 3), 5, actions=120))
+PATHS = _paths(SHORT)[1:]
+
+
+@given(st.lists(st.tuples(st.sampled_from(PATHS), JSON, st.booleans()), min_size=1,
+                max_size=3))
+def test_a_corrupted_record_replays_or_is_a_typed_error(
+    edits: list[tuple[tuple[Any, ...], Any, bool]]
+) -> None:
+    record = copy.deepcopy(SHORT)
+    for path, value, delete in edits:
+        parent: Any = record
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier edit removed this path
+    try:
+        state = replay_game(record)
+    except InvalidRecordError:
+        return
+    assert game_record(state)["rounds"] is not None
+
+
+@given(st.text(max_size=200))
+def test_any_text_parses_to_a_record_object_or_a_typed_error(text: str) -> None:
+    try:
+        data = parse_record(text)
+    except InvalidRecordError:
+        return
+    assert isinstance(data, dict)
+    with contextlib.suppress(InvalidRecordError):
+        replay_game(data)
+
+
+def test_an_illegal_pass_in_a_hand_record_names_the_seat_and_the_hand() -> None:
+    hand = hand_record(GAME, 1)
+    held = hand["hands"][0]
+    hand["passes"][0] = [c for c in map(card_name, range(52)) if c not in held][:3]
+    with pytest.raises(InvalidRecordError, match=r"seat 0.*not in seat 0's hand"):
+        replay_hand(hand)
