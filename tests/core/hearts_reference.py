@@ -57,7 +57,7 @@ class Table:
             self.trick = []
             self.tricks_done += 1
 
-    def undo_copy(self) -> Table:
+    def branch(self) -> Table:
         """A copy to branch from."""
         return Table(self.rules, [set(h) for h in self.hands], self.leader, list(self.trick),
                      self.tricks_done, self.heart_played, self.queen_played)
