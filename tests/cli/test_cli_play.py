@@ -86,9 +86,14 @@ def test_a_whole_game_through_a_pipe_and_its_record_replays(hearts_cli, start_he
     assert saved["seed"] == "pipe" and saved["seats"][0] == "Ada" and saved["complete"] is True
     state = replay_game(saved)
     assert state.is_over
-    # The game's own sheet is the record's.
+    # The sheet printed at the end is the record's.
     for result in state.results:
         assert f"Round {result.round_no} is over." in out
+    names = saved["seats"]
+    won = ", ".join(names[s] for s in state.winners)
+    assert out.rstrip().endswith(f"Winner{'s' if len(state.winners) > 1 else ''}: {won}\n"
+                                 f"Saved the game to {record}; check it with: "
+                                 f"hearts replay {record}")
     replayed = hearts_cli("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr
 

@@ -184,8 +184,6 @@ class TextGame:
         else:
             passing = "hold round: no passing"
         self.write(f"=== Round {mine.round_no}: {passing} ===")
-        if mine.results:
-            self.write("Scores: " + self._per_seat(mine.totals))
         if mine.phase is not Phase.PASS:  # the pass question shows the hand
             self.write(self._hand_line(mine))
 
@@ -198,8 +196,8 @@ class TextGame:
 
     def _announce_play(self, before: GameState, after: GameState, action: Play) -> None:
         trick_no = before.trick_no + 1
-        lead = "leads" if not before.trick else "plays"
-        self.write(f"  trick {trick_no}: {self.names[action.seat]} {lead} {action.card.pretty}")
+        how = "led by" if not before.trick else "from"
+        self.write(f"  trick {trick_no}: {action.card.pretty} {how} {self.names[action.seat]}")
         # an unseeded game keeps a round's tricks until the next Deal, so the last shows too
         if len(after.tricks) == len(before.tricks):
             return
@@ -218,11 +216,9 @@ class TextGame:
         if result.shooter is not None and result.moon_choice is not None:
             self.write(f"{self.names[result.shooter]} shot the moon: "
                        f"{_moon_text(result.moon_choice)}.")
-        self.write(self._sheet())
         if self.state.is_over:
-            winners = [self.names[s] for s in self.state.winners]
-            self.write("Game over. " + (f"{winners[0]} wins." if len(winners) == 1
-                                        else f"{' and '.join(winners)} share the win."))
+            self.write("Game over.")
+        self.write(self._sheet())
 
     def _sheet(self) -> str:
         return format_sheet(self.state.results, self.names, self.state.winners)
@@ -257,11 +253,8 @@ class TextGame:
             ), "Pass> ")
             return self._ask(question, self._parse_pass)
         if mine.phase is Phase.PLAY:
-            if mine.trick:
-                so_far = ", ".join(f"{self.names[s]} {c.pretty}" for s, c in mine.trick)
-                situation = f"Trick {mine.trick_no + 1} so far: {so_far}."
-            else:
-                situation = f"You lead trick {mine.trick_no + 1}."
+            situation = (f"Your turn in trick {mine.trick_no + 1}." if mine.trick
+                         else f"You lead trick {mine.trick_no + 1}.")
             question = _Prompt((
                 situation,
                 self._hand_line(mine),
