@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -124,3 +126,19 @@ def test_a_bad_player_count_fails_the_same_from_the_shell(hearts_cli):
     assert done.returncode == 2
     assert done.stderr == "hearts: error: --rules 'classic' --players 7: " \
         "classic is played by 2 to 6 players, not 7\n"
+
+
+def test_ctrl_c_sums_up_the_games_finished_so_far(start_hearts, tmp_path):
+    folder = tmp_path / "records"
+    proc = start_hearts("simulate", "--games", "100000", "--seed", "int", "--json",
+                        "--records", str(folder))
+    deadline = time.monotonic() + 60
+    while not any(folder.glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    summary = json.loads(out)
+    assert 1 <= summary["games"] < 100000
+    assert summary["game_seeds"][1] == f"int-{summary['games']}"
+    assert not list(folder.glob("*.partial"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,20 +122,53 @@ def run(args: argparse.Namespace) -> int:
     seed: str = args.seed if args.seed is not None else new_seed()
     numbers = range(args.first, args.first + args.games)
     tally = SimulationTally(rules.players)
+    progress = _Progress(len(numbers))
     started = time.perf_counter()
-    for number in numbers:
-        this_seed = game_seed(seed, number)
-        players = [make_player(level, f"{this_seed}/seat-{seat}")
-                   for seat, level in enumerate(levels)]
-        state = play_game(rules, players, this_seed)
-        tally.add(state)
-        if args.records is not None:
-            write_record(args.records / f"game-{this_seed}.json",
-                         game_record(state, seats=names))
+    try:
+        for number in numbers:
+            this_seed = game_seed(seed, number)
+            players = [make_player(level, f"{this_seed}/seat-{seat}")
+                       for seat, level in enumerate(levels)]
+            state = play_game(rules, players, this_seed)
+            tally.add(state)
+            if args.records is not None:
+                write_record(args.records / f"game-{this_seed}.json",
+                             game_record(state, seats=names))
+            progress.show(tally.games)
+    except KeyboardInterrupt:
+        # Ctrl-C: sum up the games finished so far, then exit as interrupted.
+        if not tally.games:
+            raise
+        interrupted = True
+    else:
+        interrupted = False
     elapsed = time.perf_counter() - started
-    summary = _summary(rules, seed, numbers, levels, names, tally, elapsed, args.records)
+    progress.clear()
+    played = range(numbers.start, numbers.start + tally.games)
+    summary = _summary(rules, seed, played, levels, names, tally, elapsed, args.records)
     print(json.dumps(summary) if args.json else "\n".join(_human_lines(summary)))
-    return 0
+    return 130 if interrupted else 0
+
+
+class _Progress:
+    """A games-done counter on standard error, only when that is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.enabled = sys.stderr.isatty()
+        self.last = 0.0
+
+    def show(self, done: int) -> None:
+        now = time.monotonic()
+        if self.enabled and now - self.last >= 0.5:
+            self.last = now
+            sys.stderr.write(f"\rgame {done}/{self.total}")
+            sys.stderr.flush()
+
+    def clear(self) -> None:
+        if self.enabled and self.last:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: list[str],

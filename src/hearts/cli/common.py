@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import secrets
@@ -117,9 +118,18 @@ def seat_levels(players: int, levels: list[str] | None, level: str | None) -> li
 
 
 def write_record(path: Path, record: Mapping[str, Any]) -> None:
-    """Write a record as one line of JSON, creating the folder if needed."""
+    """Write a record as one line of JSON, creating the folder if needed.
+
+    The file appears whole or not at all (written aside, then renamed), so an
+    interrupted run never leaves half a record behind.
+    """
+    partial = path.with_name(path.name + ".partial")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        partial.replace(path)
     except OSError as exc:
         raise CommandLineError(f"cannot write the record {str(path)!r}: {exc.strerror}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
