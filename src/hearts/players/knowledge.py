@@ -194,16 +194,21 @@ class Knowledge:
         return card_points(mask, self.view.rules)
 
     @cached_property
+    def sole_point_taker(self) -> int | None:
+        """The one seat that has taken every point card so far (None if none or several)."""
+        holders = [s for s, mask in enumerate(self.point_cards_taken) if mask]
+        return holders[0] if len(holders) == 1 else None
+
+    @cached_property
     def moon_threat(self) -> int | None:
         """Another seat that has taken every point card so far, and enough of them to worry.
 
         "Enough" grows less as the round goes on: 10 points at any time, or 5 once
         half of the tricks are done.
         """
-        holders = [s for s, mask in enumerate(self.point_cards_taken) if mask]
-        if len(holders) != 1 or holders[0] == self.seat:
+        seat = self.sole_point_taker
+        if seat is None or seat == self.seat:
             return None
-        seat = holders[0]
         points = self.points_of(self.point_cards_taken[seat])
         late = self.view.trick_no * 2 >= self.view.rules.hand_size
         return seat if points >= 10 or (late and points >= 5) else None

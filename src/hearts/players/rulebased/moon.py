@@ -12,16 +12,20 @@ __all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_totals", "stro
 
 
 def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
-    """(heart losers, other losers): cards of ``hand`` other seats can beat, suit by suit.
+    """(heart losers, other losers): cards of ``hand`` that may lose a trick, suit by suit.
 
-    A card is a loser when other seats hold more higher cards of its suit than I
-    hold above it, so cashing my top cards first would not clear the way for it.
+    My top cards (no higher card out) win. The rest win only once the other seats
+    have run out of the suit, which cashing my top cards forces when they hold no
+    more cards of it than I have top cards; otherwise each of them may lose, up to
+    the number of cards out beyond my top cards.
     """
     mask = k.hand if hand is None else hand
     heart_losers = other_losers = 0
     for suit in range(4):
         mine = sorted(k.cards(mask & SUIT_MASKS[suit]), reverse=True)
-        losers = sum(1 for i, card in enumerate(mine) if k.out_above(card).bit_count() > i)
+        out = (k.out & SUIT_MASKS[suit]).bit_count()
+        tops = next((i for i, card in enumerate(mine) if k.out_above(card)), len(mine))
+        losers = 0 if tops >= out else min(len(mine) - tops, out - tops)
         if suit == HEARTS:
             heart_losers = losers
         else:

@@ -63,10 +63,15 @@ def lead_risk(k: Knowledge, card: Card) -> float:
     cost += voiders * (13 if k.queen_danger else min(3, k.hearts_out.bit_count()))
     risk = p_win * cost
     if suit == SPADES and card < Card("QS"):
-        # low spades flush the Q♠ out of another hand, but thin my own guard if I hold it
-        risk += 1.0 if k.queen_mine else -1.5 if k.queen_danger else 0.0
+        # low spades flush the Q♠ out of another hand, but thin the guard of my own
+        # Q♠, A♠ or K♠ (which must then win a spade trick the Q♠ may fall on)
+        if k.queen_mine or (k.queen_danger and k.hand & _HIGH_SPADES):
+            risk += 1.0
+        elif k.queen_danger:
+            risk -= 1.5
     if suit != HEARTS and (k.hand & SUIT_MASKS[suit]).bit_count() <= 2:
-        risk -= 0.3  # heading for a void
+        # heading for a void, most urgent with a spade liability to discard
+        risk -= 1.0 if k.hand & (QUEEN_MASK | _HIGH_SPADES) and k.queen_in_play else 0.3
     return risk + card.rank * 0.01
 
 
@@ -102,10 +107,20 @@ def _follow(k: Knowledge, legal: int) -> Card:
         return _duck(k, below, win_seat)
     if k.last_to_play:
         return highest(legal & ~QUEEN_MASK or legal)
-    risky = points > 0 or led == HEARTS or (led == SPADES and k.queen_danger)
+    risky = (points > 0 or led == HEARTS or (led == SPADES and k.queen_danger)
+             or _dump_risk(k, led))
     if risky:
         return lowest(above & ~QUEEN_MASK or above)
     return highest(above & ~QUEEN_MASK or above)
+
+
+def _dump_risk(k: Knowledge, suit: int) -> bool:
+    """Whether a seat still to play may be void in ``suit`` with points to dump on me."""
+    if not (k.out & POINT_CARDS):
+        return False
+    later = k.still_to_play
+    short = (k.out & SUIT_MASKS[suit]).bit_count() < len(later)
+    return short or any(suit in k.voids[s] for s in later)
 
 
 def _take(k: Knowledge, above: int) -> Card:
@@ -144,9 +159,11 @@ def discard_priority(k: Knowledge, card: Card) -> float:
         return value
     threat = k.moon_threat
     if threat is not None:
-        # points on the shooter's trick help the shot; points elsewhere stop it
-        stops = win_seat != threat and threat not in k.still_to_play
-        return value + (3000 if stops else -3000)
+        # points elsewhere stop the shot; on the shooter's trick they help it, so then
+        # give the lowest heart and keep the Q♠ and high hearts as stoppers
+        if win_seat != threat and threat not in k.still_to_play:
+            return value + 3000
+        return -3000.0 - 10 * k.points_of(1 << card) - card.rank
     if win_seat == k.game_leader and k.behind_by > 0:
         value += 30  # points on the game leader help me most
     ending = k.ends_game(win_seat, k.trick_points + k.points_of(1 << card))
