@@ -12,6 +12,7 @@ from hearts.cli.common import (
     CommandLineError,
     add_rules_options,
     level_name,
+    levels_text,
     new_seed,
     rules_from_args,
     seed_text,
@@ -29,7 +30,8 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``hearts play`` in every mode (other modes add theirs after)."""
     add_rules_options(parser)
     parser.add_argument("--level", type=level_name, default=DEFAULT_LEVEL, metavar="LEVEL",
-                        help=f"level of the computer players (default: {DEFAULT_LEVEL})")
+                        help=f"level of the computer players (default: {DEFAULT_LEVEL}; "
+                             f"levels: {levels_text()})")
     parser.add_argument("--seed", type=seed_text, metavar="SEED",
                         help="seed of the deals and the computers (default: a random one, "
                              "printed so the game can be played again)")
@@ -45,7 +47,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play", help="play a game against computer players",
         description="Play Hearts against computer players. Reads your answers line by line, "
-                    "so it also runs from a script; 'help' at any prompt lists the commands.")
+                    "so it also runs from a script (the game stops cleanly where the input "
+                    "ends); 'help' at any prompt lists the commands.")
     add_play_options(parser)
     parser.set_defaults(func=run)
 

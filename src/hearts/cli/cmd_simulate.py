@@ -20,6 +20,7 @@ from hearts.cli.common import (
     add_rules_options,
     level_list,
     level_name,
+    levels_text,
     new_seed,
     positive_int,
     rules_from_args,
@@ -96,7 +97,7 @@ def register(subparsers: Any) -> None:
         description="Play whole games between computer players (random by default) and "
                     "print per-seat results.",
         epilog="Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s plays "
-               "with the seed S-n/seat-s. '--seed S --first n --games 1' replays game n.")
+               "with the seed S-n/seat-s. '--seed S --first n --games 1' plays game n again.")
     add_rules_options(parser)
     parser.add_argument("--games", type=positive_int, default=100, metavar="N",
                         help="games to play (default: 100)")
@@ -105,7 +106,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--first", type=positive_int, default=1, metavar="N",
                         help="number of the first game (default: 1)")
     parser.add_argument("--level", type=level_name, metavar="LEVEL",
-                        help="level of every seat not named by --levels (default: random)")
+                        help="level of every seat not named by --levels (default: random; "
+                             f"levels: {levels_text()})")
     parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
                         help="levels seat by seat from seat 0, e.g. random,random,random,random")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")

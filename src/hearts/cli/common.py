@@ -21,6 +21,7 @@ __all__ = [
     "add_rules_options",
     "level_list",
     "level_name",
+    "levels_text",
     "new_seed",
     "positive_int",
     "rules_from_args",
@@ -101,6 +102,11 @@ def level_name(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"unknown level {text!r}; levels are: {', '.join(LEVELS)}")
     return level
+
+
+def levels_text() -> str:
+    """The known levels, for help texts."""
+    return ", ".join(LEVELS)
 
 
 def level_list(text: str) -> list[str]:
