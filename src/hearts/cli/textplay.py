@@ -122,7 +122,6 @@ class TextGame:
         self.read = read
         self.write = write
         self.state = start if start is not None else new_game(rules, None)
-        self.outcome: Outcome | None = None
 
     # ------------------------------------------------------------------ the loop
     def play(self) -> Outcome:
@@ -134,11 +133,9 @@ class TextGame:
             while not self.state.is_over:
                 self._step()
         except _StoppedError as stop:
-            self.outcome = stop.outcome
             self.write("Input ended: the game stops here." if stop.outcome is Outcome.END_OF_INPUT
                        else "You left the game.")
             return stop.outcome
-        self.outcome = Outcome.FINISHED
         return Outcome.FINISHED
 
     def _step(self) -> None:
@@ -156,21 +153,26 @@ class TextGame:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
-        before = self.state
-        after = before.apply(action)
-        self.state = after
+        """Apply an action and tell the person what they may now see of it."""
+        before = view(self.state, HUMAN_SEAT)
+        self.state = self.state.apply(action)
+        after = view(self.state, HUMAN_SEAT)
         if isinstance(action, PassCards):
             if action.seat == HUMAN_SEAT:
-                target = (HUMAN_SEAT + before.pass_offset) % before.players
-                self.write(f"You pass {_cards_text(action.cards)} to {self.names[target]}.")
+                target = self._pass_partner(before, +1)
+                self.write(f"You pass {_cards_text(action.cards)} to {target}.")
             if after.phase is not Phase.PASS:
-                self._announce_exchange()
+                self._announce_exchange(after)
         elif isinstance(action, Play):
             self._announce_play(before, after, action)
         if len(after.results) > len(before.results):
-            self._announce_round_end()
+            self._announce_round_end(after)
 
     # ------------------------------------------------------------ announcements
+    def _pass_partner(self, mine: PlayerView, way: int) -> str:
+        """Who the person passes to (``way`` +1) or receives from (-1) this round."""
+        return self.names[(HUMAN_SEAT + way * mine.pass_offset) % mine.players]
+
     def _seat_list(self) -> str:
         return ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(self.names))
 
@@ -179,22 +181,21 @@ class TextGame:
         self.write("")
         direction = mine.pass_direction
         if mine.phase is Phase.PASS:
-            target = self.names[(HUMAN_SEAT + mine.pass_offset) % mine.players]
-            passing = f"pass {self.rules.pass_count} cards {_direction_words(direction)} ({target})"
+            passing = (f"pass {self.rules.pass_count} cards {_direction_words(direction)} "
+                       f"({self._pass_partner(mine, +1)})")
         else:
             passing = "hold round: no passing"
         self.write(f"=== Round {mine.round_no}: {passing} ===")
         if mine.phase is not Phase.PASS:  # the pass question shows the hand
             self.write(self._hand_line(mine))
 
-    def _announce_exchange(self) -> None:
-        mine = view(self.state, HUMAN_SEAT)
+    def _announce_exchange(self, mine: PlayerView) -> None:
         if mine.received is not None:
-            giver = self.names[(HUMAN_SEAT - mine.pass_offset) % mine.players]
-            self.write(f"You receive {_cards_text(mine.received)} from {giver}.")
+            self.write(f"You receive {_cards_text(mine.received)} "
+                       f"from {self._pass_partner(mine, -1)}.")
         self.write(self._hand_line(mine))
 
-    def _announce_play(self, before: GameState, after: GameState, action: Play) -> None:
+    def _announce_play(self, before: PlayerView, after: PlayerView, action: Play) -> None:
         trick_no = before.trick_no + 1
         how = "led by" if not before.trick else "from"
         self.write(f"  trick {trick_no}: {action.card.pretty} {how} {self.names[action.seat]}")
@@ -207,21 +208,21 @@ class TextGame:
         self.write(f"  trick {trick_no} goes to {self.names[done.winner]} "
                    f"({points} point{'s' if abs(points) != 1 else ''})")
         if points:
-            taken = tuple(after.round_points(s) for s in range(after.players))
-            self.write("  points this round: " + self._per_seat(taken))
+            self.write("  points this round: " + self._per_seat(after.points_taken))
 
-    def _announce_round_end(self) -> None:
-        result = self.state.results[-1]
+    def _announce_round_end(self, mine: PlayerView) -> None:
+        result = mine.results[-1]
         self.write(f"Round {result.round_no} is over. Points: " + self._per_seat(result.points))
         if result.shooter is not None and result.moon_choice is not None:
             self.write(f"{self.names[result.shooter]} shot the moon: "
                        f"{_moon_text(result.moon_choice)}.")
-        if self.state.is_over:
+        if mine.phase is Phase.OVER:
             self.write("Game over.")
         self.write(self._sheet())
 
     def _sheet(self) -> str:
-        return format_sheet(self.state.results, self.names, self.state.winners)
+        mine = view(self.state, HUMAN_SEAT)
+        return format_sheet(mine.results, self.names, mine.winners)
 
     def _per_seat(self, values: Sequence[int]) -> str:
         return ", ".join(f"{self.names[s]} {v}" for s, v in enumerate(values))
@@ -245,11 +246,10 @@ class TextGame:
     def _ask_person(self) -> Action:
         mine = view(self.state, HUMAN_SEAT)
         if mine.phase is Phase.PASS:
-            target = self.names[(HUMAN_SEAT + mine.pass_offset) % mine.players]
             question = _Prompt((
                 self._hand_line(mine),
-                f"Choose {self.rules.pass_count} cards to pass to {target} from: "
-                f"{_cards_text(mine.hand)}",
+                f"Choose {self.rules.pass_count} cards to pass to {self._pass_partner(mine, +1)} "
+                f"from: {_cards_text(mine.hand)}",
             ), "Pass> ")
             return self._ask(question, self._parse_pass)
         if mine.phase is Phase.PLAY:
@@ -304,7 +304,7 @@ class TextGame:
         return PassCards(HUMAN_SEAT, cards)
 
     def _parse_play(self, answer: str) -> Action:
-        legal = self.state.legal_cards(HUMAN_SEAT)
+        legal = view(self.state, HUMAN_SEAT).legal
         if not answer.strip() and len(legal) == 1:
             return Play(HUMAN_SEAT, next(iter(legal)))
         if len(answer.split()) != 1:
