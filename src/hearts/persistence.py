@@ -1,0 +1,146 @@
+"""Saved games and score sheets in the user's data directory.
+
+The directory is ``platformdirs.user_data_dir("card-commons-hearts")``, or ``$HEARTS_HOME``
+when set (tests point it at a temporary directory). Every write goes to a temporary
+file first and then replaces the target, so a crash never leaves half a file::
+
+    current-game.json      the game in progress: its record plus the app's settings
+    games/<stamp>.json     finished games, as game records
+    sheets/<name>.json     score sheets of ``hearts score``
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+
+from hearts.core.errors import HeartsError
+from hearts.core.scorekeeper import Sheet
+
+__all__ = [
+    "APP_NAME",
+    "HOME_ENV",
+    "SavedGameError",
+    "atomic_write_json",
+    "clear_current_game",
+    "data_dir",
+    "list_sheets",
+    "load_current_game",
+    "load_sheet",
+    "save_current_game",
+    "save_finished_game",
+    "save_sheet",
+    "sheet_path",
+]
+
+APP_NAME: Final = "card-commons-hearts"
+HOME_ENV: Final = "HEARTS_HOME"
+_CURRENT: Final = "current-game.json"
+_SAVED_FORMAT: Final = "card-commons-hearts/saved-game"
+_NAME: Final = re.compile(r"^[\w][\w .-]{0,63}$")
+
+
+class SavedGameError(HeartsError, ValueError):
+    """A saved file that is missing, unreadable or not what it should be."""
+
+
+def data_dir() -> Path:
+    """Where games and sheets are kept (created on first use)."""
+    home = os.environ.get(HOME_ENV)
+    path = Path(home) if home else Path(platformdirs.user_data_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def atomic_write_json(path: Path, data: Any) -> Path:
+    """Write JSON through a temporary file and ``os.replace``: all or nothing."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1, ensure_ascii=False)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SavedGameError(f"{path} does not exist") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SavedGameError(f"{path} cannot be read: {exc}") from None
+
+
+# ------------------------------------------------------------------ games
+def save_current_game(record: dict[str, Any], settings: dict[str, Any]) -> Path:
+    """Save the game in progress (its record and the app settings that resume needs)."""
+    return atomic_write_json(data_dir() / _CURRENT,
+                             {"format": _SAVED_FORMAT, "record": record, "settings": settings})
+
+
+def load_current_game() -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The saved game in progress as (record, settings), or None if there is none."""
+    path = data_dir() / _CURRENT
+    if not path.exists():
+        return None
+    data = _read_json(path)
+    if not isinstance(data, dict) or data.get("format") != _SAVED_FORMAT \
+            or not isinstance(data.get("record"), dict) \
+            or not isinstance(data.get("settings"), dict):
+        raise SavedGameError(f"{path} is not a saved game")
+    return data["record"], data["settings"]
+
+
+def clear_current_game() -> None:
+    """Forget the game in progress (it finished, or a new one replaces it)."""
+    (data_dir() / _CURRENT).unlink(missing_ok=True)
+
+
+def save_finished_game(record: dict[str, Any]) -> Path:
+    """Keep a finished game's record under ``games/``; returns where it went."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    seed = re.sub(r"[^\w-]", "_", str(record.get("seed") or "dealt"))[:32]
+    path = data_dir() / "games" / f"{stamp}-{seed}.json"
+    return atomic_write_json(path, record)
+
+
+# ----------------------------------------------------------------- sheets
+def sheet_path(name: str) -> Path:
+    """The file of a named sheet; names are letters, digits, spaces, ``.``, ``-``, ``_``."""
+    if not _NAME.match(name) or name.endswith((".", " ")):
+        raise SavedGameError(
+            f"sheet name {name!r}: use letters, digits, spaces, '.', '-' or '_' (up to 64)")
+    return data_dir() / "sheets" / f"{name}.json"
+
+
+def save_sheet(name: str, sheet: Sheet) -> Path:
+    """Save a score sheet under a name; returns the file."""
+    return atomic_write_json(sheet_path(name), sheet.to_json())
+
+
+def load_sheet(name: str) -> Sheet:
+    """Reopen a saved sheet (checked round by round)."""
+    path = sheet_path(name)
+    if not path.exists():
+        known = ", ".join(list_sheets()) or "none yet"
+        raise SavedGameError(f"no sheet named {name!r}; saved sheets: {known}")
+    return Sheet.from_json(_read_json(path))
+
+
+def list_sheets() -> list[str]:
+    """Names of the saved sheets, alphabetical."""
+    folder = data_dir() / "sheets"
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.exists() else []

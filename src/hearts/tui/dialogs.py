@@ -1,0 +1,142 @@
+"""Modal screens: the score sheet, the shooter's choice, the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
+from hearts.core.rules import Rules
+from hearts.core.sheet import format_sheet
+from hearts.core.state import MoonChoice, RoundResult, card_points
+from hearts.tui.text import TextStyle
+
+__all__ = ["GameOverScreen", "MoonScreen", "TextScreen", "sheet_screen", "winners_text"]
+
+_DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 78; height: auto; max-height: 22; border: round $accent; padding: 0 1;
+    background: $panel;
+}}
+{name} VerticalScroll {{ height: auto; max-height: 14; }}
+{name} .buttons {{ height: auto; }}
+{name} Button {{ margin: 0 1 0 0; }}
+"""
+
+
+def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
+    """``Winner: You`` or ``Winners (tied): You, Left``."""
+    won = ", ".join(names[s] for s in winners)
+    return f"Winners (tied): {won}" if len(winners) > 1 else f"Winner: {won}"
+
+
+def moon_text(result: RoundResult, names: Sequence[str]) -> str:
+    """The moon line of a round, or ''."""
+    if result.shooter is None:
+        return ""
+    choice = result.moon_choice.value if result.moon_choice else "no choice"
+    return f"{names[result.shooter]} shot the moon ({choice})."
+
+
+class TextScreen(ModalScreen[None]):
+    """A title, a scrolling text (a score sheet, the keys) and a Continue button."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="TextScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,s,space,question_mark", "close", "Continue")]
+
+    def __init__(self, title: str, body: str, note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            with VerticalScroll():
+                yield Static(self.body, id="dialog-body", markup=False)
+            if self.note:
+                yield Static(self.note, id="dialog-note", markup=False)
+            yield Button("Continue (Enter)", id="close", compact=True)
+
+    def on_button_pressed(self, _: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def sheet_screen(title: str, results: Sequence[RoundResult], names: Sequence[str],
+                 style: TextStyle, note: str = "") -> TextScreen:
+    """The numbered score sheet; the last round's moon is spelled out."""
+    moon = moon_text(results[-1], names) if results else ""
+    body = style.text(format_sheet(results, names)) if results else "No round finished yet."
+    return TextScreen(title, body, " ".join(part for part in (moon, note) if part))
+
+
+class MoonScreen(ModalScreen[MoonChoice]):
+    """The shooter's choice where the rules give one."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="MoonScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "choose('subtract')", "Subtract"),
+                Binding("a", "choose('add')", "Add")]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.moon = card_points(rules.deck & (SUIT_MASKS[HEARTS] | 1 << QUEEN_OF_SPADES), rules)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"You took every point card: you shot the moon!\n"
+                         f"Subtract {self.moon} from your score, or add {self.moon} "
+                         "to everyone else's?")
+            with Horizontal(classes="buttons"):
+                yield Button(f"Subtract {self.moon} from me (s)", id="subtract", compact=True)
+                yield Button(f"Add {self.moon} to the others (a)", id="add", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(str(event.button.id))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(MoonChoice(choice))
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Winners, the final sheet and where the game record went."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="GameOverScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "finish('new')", "New game"), Binding("q", "finish('quit')", "Quit")]
+
+    def __init__(self, results: Sequence[RoundResult], names: Sequence[str],
+                 winners: Sequence[int], saved_to: Path | None, style: TextStyle) -> None:
+        super().__init__()
+        self.sheet = style.text(format_sheet(results, names, winners))
+        self.winners = winners_text(winners, names)
+        self.saved = f"Game record saved to {saved_to}" if saved_to else ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Game over. {self.winners}", id="winners", markup=False)
+            with VerticalScroll():
+                yield Static(self.sheet, markup=False)
+            if self.saved:
+                yield Static(self.saved, id="saved-to", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("New game (n)", id="new", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(str(event.button.id))
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)

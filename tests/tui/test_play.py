@@ -1,0 +1,249 @@
+"""``hearts play`` driven through Textual's headless pilot in an 80×24 terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from hearts.core import CardSet, Phase, Play, Rules, game_record, new_hand, replay_game
+from hearts.core.cards import SUIT_SYMBOLS
+from hearts.persistence import load_current_game
+from hearts.tui.app import HeartsApp
+from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen
+from hearts.tui.game import GameScreen
+from hearts.tui.session import GameSession, GameSettings
+from hearts.tui.start import StartScreen, player_counts
+
+
+async def settle(app: HeartsApp, pilot: Pilot[None]) -> None:
+    """Let computer moves (worker threads) finish and the screen catch up."""
+    await pilot.pause()
+    while app.workers:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def step(app: HeartsApp, pilot: Pilot[None]) -> bool:
+    """Answer what the screen asks with keys; False once the game-over screen shows."""
+    await settle(app, pilot)
+    screen = app.screen
+    if isinstance(screen, GameOverScreen):
+        return False
+    if isinstance(screen, TextScreen):
+        await pilot.press("enter")
+    elif isinstance(screen, MoonScreen):
+        await pilot.press("s")
+    elif isinstance(screen, GameScreen):
+        seen = screen.session.human_view()
+        if seen.my_turn and seen.phase is Phase.PASS:
+            keys = ["enter", "right"] * seen.rules.pass_count
+            await pilot.press(*keys[:-1], "p")
+        elif seen.my_turn and seen.phase is Phase.PLAY:
+            await pilot.press("enter")
+    return True
+
+
+async def play_to_end(app: HeartsApp, pilot: Pilot[None], limit: int = 400) -> GameOverScreen:
+    """Play by keys until the game is over."""
+    for _ in range(limit):
+        if not await step(app, pilot):
+            assert isinstance(app.screen, GameOverScreen)
+            return app.screen
+    raise AssertionError("the game did not end")
+
+
+QUICK = GameSettings(rules="card-commons:target=5", seed="11", speed="instant")
+
+
+def screen_text(app: HeartsApp) -> str:
+    """Everything the game screen shows, as text."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    parts = [str(w.render()) for w in screen.query("Static") if w.display]
+    return "\n".join(parts)
+
+
+async def test_a_whole_game_by_keys_from_the_start_screen_to_the_winners(
+        hearts_home: Path) -> None:
+    app = HeartsApp(QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")  # Start is focused
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        over = await play_to_end(app, pilot)
+        session = app.game
+        assert session is not None and session.state.is_over
+        shown = str(over.query_one("#winners").render())
+        names = [session.names[s] for s in session.state.winners]
+        assert shown.startswith("Game over. Winner") and all(n in shown for n in names)
+        assert max(session.state.totals) >= 15
+        saved = list((hearts_home / "games").glob("*.json"))
+        assert len(saved) == 1 and str(saved[0]) in str(over.query_one("#saved-to").render())
+        assert replay_game(json.loads(saved[0].read_text())).totals == session.state.totals
+        assert load_current_game() is None  # the finished game is no longer "in progress"
+        await pilot.press("q")
+    assert app.return_code in (0, None)
+
+
+async def test_resume_continues_an_interrupted_game_exactly_where_it_stopped() -> None:
+    app = HeartsApp(QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        for _ in range(6):
+            await step(app, pilot)
+        await settle(app, pilot)
+        session = app.game
+        assert session is not None
+        before = session.state
+        assert before.history  # some moves were made
+    # The app is gone, as after a crash; the saved record holds every action.
+    record, _ = load_current_game() or ({}, {})
+    assert game_record(replay_game(record)) == game_record(before)
+    resumed = GameSession.resume()
+    assert resumed is not None and game_record(resumed.state) == game_record(before)
+    assert resumed.settings.seed == "11"
+    app = HeartsApp(session=resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        over = await play_to_end(app, pilot)
+        assert isinstance(over, GameOverScreen)
+        final = app.game
+        assert final is not None
+        assert final.state.results[0].round_no == 1
+        played = [a for a in before.history if isinstance(a, Play)]
+        assert [a for a in final.state.history if isinstance(a, Play)][:len(played)] == played
+
+
+async def test_undo_takes_back_the_pass_and_a_played_card() -> None:
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        session = app.game
+        assert session is not None
+        dealt = session.human_view().hand
+        await step(app, pilot)  # pass
+        await settle(app, pilot)
+        assert session.human_view().phase is Phase.PLAY
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert session.human_view().phase is Phase.PASS
+        assert session.human_view().hand == dealt
+        while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
+            await step(app, pilot)
+        before = session.state
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert session.state.history != before.history
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert session.state.history == before.history
+        assert "Took back your last decision" in screen_text(app)
+
+
+async def test_hint_key_gives_the_experts_move_or_says_hints_are_unavailable() -> None:
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("h")
+        await settle(app, pilot)
+        text = screen_text(app)
+        try:
+            import hearts.players.hints  # noqa: F401
+        except ImportError:
+            assert "Hints unavailable" in text
+        else:
+            assert "Hint: pass " in text
+
+
+async def test_plain_mode_writes_suits_as_letters_and_the_table_fits_80_columns() -> None:
+    settings = GameSettings(rules="card-commons:target=15", seed="3", speed="instant",
+                            plain=True)
+    app = HeartsApp(session=GameSession(settings))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await step(app, pilot)
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert not any(symbol in text for symbol in SUIT_SYMBOLS)
+        hand = app.game.human_view().hand if app.game else CardSet()
+        assert f"[{next(iter(hand)).pretty[:-1]}" in text or "S clubs" not in text
+        assert "C clubs" in text and "H hearts" in text
+        assert all(len(line) <= 80 for line in text.splitlines())
+
+
+async def test_a_click_on_a_marked_card_plays_it() -> None:
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
+            await step(app, pilot)
+        card = next(iter(session.human_view().legal))
+        await pilot.click(f"#card-{card}")
+        await settle(app, pilot)
+        assert Play(session.human, card) in session.state.history
+
+
+async def test_auto_play_plays_the_only_legal_card() -> None:
+    settings = GameSettings(rules="card-commons:target=15", seed="5", speed="instant",
+                            auto_play=True)
+    app = HeartsApp(session=GameSession(settings))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        await step(app, pilot)  # the pass
+        await settle(app, pilot)
+        # Holding 2♣ the human must lead it: the only legal card is played without a key.
+        forced = [s for s in session.state.history if isinstance(s, Play)]
+        first = session.state.tricks[0].cards[0] if session.state.tricks else \
+            session.state.trick[0][1] if session.state.trick else None
+        assert forced or first is not None
+        assert "Auto-played your only card" in screen_text(app) or \
+            (session.state.trick and session.state.trick[0][0] != session.human)
+
+
+async def test_shooters_choice_is_asked_and_applied() -> None:
+    # Seat 1 leads first (dealer-left) holding every heart: leading hearts it takes every
+    # trick, and the Q♠ has to be discarded to it, so it shoots the moon.
+    rules = Rules.parse("classic:first_lead=dealer-left,first_trick=any,hearts_lead=any-time,"
+                        "pass_cycle=hold,target=1")
+    hearts = CardSet(c for c in range(52) if c // 13 == 3)
+    rest = [c for c in range(52) if c // 13 != 3]
+    hands = (CardSet(rest[0:13]), hearts, CardSet(rest[13:26]), CardSet(rest[26:39]))
+    settings = GameSettings(rules=rules.text, levels=("random", "human", "random", "random"),
+                            seed="9", speed="instant")
+    session = GameSession(settings, new_hand(rules, hands))
+    app = HeartsApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, MoonScreen):
+            await step(app, pilot)
+            assert not isinstance(app.screen, GameOverScreen)
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert session.state.results[-1].points == (26, 0, 26, 26)
+        while await step(app, pilot):
+            pass
+        assert "shot the moon" in str(app.screen.query_one("#winners").render()) or \
+            session.state.winners == (1,)
+
+
+async def test_start_screen_offers_the_player_counts_of_each_preset() -> None:
+    assert player_counts("card-commons") == [3, 4]
+    assert player_counts("classic") == [2, 3, 4, 5, 6]
+    app = HeartsApp(GameSettings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        screen.query_one("#preset").value = "classic"  # type: ignore[attr-defined]
+        await pilot.pause()
+        screen.query_one("#players").value = 6  # type: ignore[attr-defined]
+        await pilot.pause()
+        shown = [screen.query_one(f"#opponent-{i}").display for i in range(5)]
+        assert shown == [True] * 5
+        await pilot.click("#start")
+        await settle(app, pilot)
+        session = app.game
+        assert session is not None
+        assert session.rules.preset == "classic" and session.rules.players == 6
