@@ -108,7 +108,11 @@ class _Prompt:
 
 
 class TextGame:
-    """One game in plain text: the person sits at seat 0, computer players at the others."""
+    """One game in plain text: the person sits at seat 0, computer players at the others.
+
+    Each round is dealt from ``seed`` (``round_deal_seed``); ``start`` begins from a
+    given position instead (a puzzle, a test), which :func:`seeded_record` cannot record.
+    """
 
     def __init__(self, rules: Rules, seed: str, computers: Sequence[Player], *,
                  name: str = "You", read: ReadLine, write: WriteLine,
