@@ -29,6 +29,7 @@ __all__ = [
     "HOME_ENV",
     "SavedGameError",
     "atomic_write_json",
+    "atomic_write_text",
     "clear_current_game",
     "data_dir",
     "list_sheets",
@@ -59,13 +60,13 @@ def data_dir() -> Path:
     return path
 
 
-def atomic_write_json(path: Path, data: Any) -> Path:
-    """Write JSON through a temporary file and ``os.replace``: all or nothing."""
+def atomic_write_text(path: Path, text: str) -> Path:
+    """Write text through a temporary file and ``os.replace``: all or nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False)
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -73,6 +74,11 @@ def atomic_write_json(path: Path, data: Any) -> Path:
         Path(temp).unlink(missing_ok=True)
         raise
     return path
+
+
+def atomic_write_json(path: Path, data: Any) -> Path:
+    """Write JSON atomically (see :func:`atomic_write_text`)."""
+    return atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def _read_json(path: Path) -> Any:

@@ -90,17 +90,21 @@ class MoonScreen(ModalScreen[MoonChoice]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "choose('subtract')", "Subtract"),
                 Binding("a", "choose('add')", "Add")]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, shooter: str = "You") -> None:
         super().__init__()
         self.moon = card_points(rules.deck & (SUIT_MASKS[HEARTS] | 1 << QUEEN_OF_SPADES), rules)
+        self.shooter = shooter
 
     def compose(self) -> ComposeResult:
+        you = self.shooter == "You"
+        whose = "your" if you else f"{self.shooter}'s"
         with Vertical():
-            yield Static(f"You took every point card: you shot the moon!\n"
-                         f"Subtract {self.moon} from your score, or add {self.moon} "
-                         "to everyone else's?")
+            yield Static(f"{self.shooter} took every point card: {self.shooter} shot the moon!\n"
+                         f"Subtract {self.moon} from {whose} score, or add {self.moon} "
+                         "to everyone else's?", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(f"Subtract {self.moon} from me (s)", id="subtract", compact=True)
+                yield Button(f"Subtract {self.moon} from {'me' if you else self.shooter} (s)",
+                             id="subtract", compact=True)
                 yield Button(f"Add {self.moon} to the others (a)", id="add", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

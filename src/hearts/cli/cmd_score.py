@@ -1,0 +1,225 @@
+"""``hearts score``: keep the score sheet of a game played with a real deck.
+
+A Textual screen in a terminal; plain line-by-line prompts with ``--plain`` or when
+standard input is not a terminal (scripts). Each round is checked by
+:mod:`hearts.core.scorekeeper` and the sheet is saved after every change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from hearts.core.errors import HeartsError
+from hearts.core.rules import Rules
+from hearts.core.scorekeeper import (
+    InvalidRoundError,
+    MoonChoiceNeededError,
+    Sheet,
+    parse_round_entry,
+)
+from hearts.core.sheet import format_sheet
+from hearts.core.state import MoonChoice
+from hearts.persistence import list_sheets, load_sheet, save_sheet, sheet_path
+
+__all__ = ["ENTRY_HELP", "add_entry", "register", "rules_for_names", "run"]
+
+ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
+              "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
+              "(5h q 8hj 0). The sheet applies the moon rule.")
+_COMMANDS_HELP = ("Commands: fix (enter the last round again), sheet, csv, md, help, quit. "
+                  "The sheet is saved after every round.")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score", help="keep the score sheet of a game played with a real deck",
+        description="Keep score of a game played with your own deck: enter each round, "
+                    "the sheet checks it adds up, keeps the totals and announces the winners.")
+    parser.add_argument("--rules", default="card-commons",
+                        help="rules text (default card-commons; see `hearts rules`)")
+    parser.add_argument("--names", help="players' names separated by commas, seat order")
+    parser.add_argument("--name", help="save the sheet under this name (default: date and time)")
+    parser.add_argument("--open", metavar="NAME", help="reopen a saved sheet")
+    parser.add_argument("--list", action="store_true", help="list the saved sheets")
+    parser.add_argument("--export", choices=("csv", "md", "text"),
+                        help="print the sheet (of --open NAME) in this form and exit")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain line-by-line prompts (automatic when input is not a terminal)")
+    parser.set_defaults(func=run)
+
+
+def rules_for_names(text: str, count: int) -> Rules:
+    """The rules of ``text``, for ``count`` players unless the text sets the count."""
+    rules = Rules.parse(text)
+    if rules.players == count or "players=" in text:
+        return rules
+    canonical = rules.text
+    return Rules.parse(canonical + (f",players={count}" if ":" in canonical
+                                    else f":players={count}"))
+
+
+def split_names(text: str) -> list[str]:
+    """Names separated by commas (or by spaces when there is no comma)."""
+    parts = text.split(",") if "," in text else text.split()
+    return [p.strip() for p in parts if p.strip()]
+
+
+def add_entry(sheet: Sheet, text: str, ask_moon: Callable[[str], MoonChoice],
+              *, correct: bool = False) -> Sheet:
+    """Add (or with ``correct`` replace the last) round typed as ``text``; asks the shooter's
+    choice through ``ask_moon(name)`` where the rules give one."""
+    parsed = parse_round_entry(text, sheet.rules.players)
+    base = sheet.drop_last_round() if correct else sheet
+    try:
+        return base.add_round(points=parsed.points, taken=parsed.taken, jack=parsed.jack)
+    except MoonChoiceNeededError as moon:
+        choice = ask_moon(sheet.names[moon.shooter])
+        return base.add_round(points=parsed.points, taken=parsed.taken, jack=parsed.jack,
+                              moon_choice=choice)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open or start a sheet, then keep it through the Textual screen or plain prompts."""
+    if args.list:
+        for name in list_sheets():
+            print(name)
+        return 0
+    sheet = load_sheet(args.open) if args.open else None
+    if args.export:
+        if sheet is None:
+            raise InvalidRoundError("--export needs --open NAME, the sheet to export")
+        print(export(sheet, args.export), end="")
+        return 0
+    name = args.open or args.name or datetime.now().strftime("game-%Y-%m-%d-%H%M")
+    sheet_path(name)  # checks the name before any round is typed
+    if args.plain or not sys.stdin.isatty():
+        return PlainScorekeeper(sys.stdin, sys.stdout, name).run(sheet, args.rules, args.names)
+    from hearts.tui.score_app import ScoreApp  # Textual loads only for the full screen
+
+    names = split_names(args.names) if args.names else None
+    ScoreApp(name=name, sheet=sheet, rules_text=args.rules, names=names).run()
+    return 0
+
+
+def export(sheet: Sheet, kind: str) -> str:
+    """The sheet as CSV, Markdown or the numbered text sheet."""
+    if kind == "csv":
+        return sheet.to_csv()
+    if kind == "md":
+        return sheet.to_markdown()
+    return format_sheet(sheet.results, sheet.names, sheet.winners) + "\n"
+
+
+class PlainScorekeeper:
+    """Line-by-line prompts: one line a round, scriptable through standard input."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, name: str) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.name = name
+
+    def say(self, text: str) -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say("")
+            return None
+        return line.strip()
+
+    def ask_moon(self, shooter: str) -> MoonChoice:
+        while True:
+            answer = self.ask(f"{shooter} shot the moon: (s)ubtract from {shooter}, "
+                              "or (a)dd to everyone else? ")
+            if answer is None:
+                raise InvalidRoundError("the shooter's choice is needed; the round is not added")
+            for choice in MoonChoice:
+                if answer and choice.value.startswith(answer.lower()):
+                    return choice
+            self.say("answer s (subtract) or a (add)")
+
+    def start(self, rules_text: str, names_text: str | None) -> Sheet | None:
+        while True:
+            text = names_text or self.ask("Players' names, in seat order, separated by commas: ")
+            if text is None:
+                return None
+            names = split_names(text)
+            try:
+                return Sheet(rules_for_names(rules_text, len(names)), tuple(names))
+            except HeartsError as exc:
+                self.say(f"error: {exc}")
+                if names_text:
+                    raise
+                names_text = None
+
+    def run(self, sheet: Sheet | None, rules_text: str, names_text: str | None) -> int:
+        sheet = sheet or self.start(rules_text, names_text)
+        if sheet is None:
+            return 1
+        self.say(f"Sheet {self.name!r}: {sheet.rules.text}, to {sheet.rules.target}; "
+                 f"players {', '.join(sheet.names)}")
+        self.say(ENTRY_HELP)
+        self.say(_COMMANDS_HELP)
+        if sheet.results:
+            self.say(format_sheet(sheet.results, sheet.names, sheet.winners))
+        announced = False
+        while True:
+            if sheet.is_over and not announced:
+                self.say(format_sheet(sheet.results, sheet.names, sheet.winners))
+                self.say(f"Game over. {sheet.winner_text()}")
+            announced = sheet.is_over
+            prompt = "Game over (fix, sheet, csv, md, quit)> " if announced else \
+                f"Round {len(sheet.results) + 1}> "
+            line = self.ask(prompt)
+            if line is None or line.lower() in ("quit", "q", "exit"):
+                break
+            sheet = self.command(sheet, line)
+        self.say(f"Saved to {self.save(sheet)}")
+        return 0
+
+    def save(self, sheet: Sheet) -> Path:
+        return save_sheet(self.name, sheet)
+
+    def command(self, sheet: Sheet, line: str) -> Sheet:
+        """Run one typed line: a command, or a round to add."""
+        word = line.lower()
+        if not line:
+            return sheet
+        if word in ("help", "?"):
+            self.say(ENTRY_HELP)
+            self.say(_COMMANDS_HELP)
+            return sheet
+        if word == "sheet":
+            self.say(format_sheet(sheet.results, sheet.names, sheet.winners))
+            return sheet
+        if word in ("csv", "md"):
+            self.say(export(sheet, word).rstrip("\n"))
+            return sheet
+        correct = word == "fix"
+        if correct:
+            if not sheet.results:
+                self.say("error: there is no round to correct yet")
+                return sheet
+            line = self.ask(f"Round {len(sheet.results)} again> ") or ""
+        try:
+            sheet = add_entry(sheet, line, self.ask_moon, correct=correct)
+        except HeartsError as exc:
+            self.say(f"error: {exc}")
+            return sheet
+        self.save(sheet)
+        result = sheet.results[-1]
+        cells = []
+        for seat, name in enumerate(sheet.names):
+            moon = " (moon)" if result.shooter == seat else ""
+            cells.append(f"{name} {result.points[seat]:+d}{moon} = {result.totals[seat]}")
+        self.say(f"{result.round_no}. " + ", ".join(cells))
+        return sheet

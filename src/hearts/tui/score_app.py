@@ -1,0 +1,158 @@
+"""The ``hearts score`` screen: type each round of a real game, see the sheet grow.
+
+Every round goes through :class:`hearts.core.scorekeeper.Sheet`, which says exactly
+what is wrong with a round that cannot happen; the sheet is saved after each change.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Input, Static
+
+from hearts.core.errors import HeartsError
+from hearts.core.scorekeeper import MoonChoiceNeededError, Sheet, parse_round_entry
+from hearts.core.sheet import format_sheet
+from hearts.core.state import MoonChoice
+from hearts.persistence import atomic_write_text, save_sheet, sheet_path
+from hearts.tui.dialogs import MoonScreen
+
+__all__ = ["ScoreApp"]
+
+_ENTRY_HELP = ("Points per player (13 5 8 0), or cards taken: 5h hearts, q the Q♠, j the J♦, "
+               "0 none (5h q 8h 0).")
+
+
+class ScoreApp(App[None]):
+    """Names first (unless given or reopened), then one line a round."""
+
+    TITLE = "Card Commons Hearts: score sheet"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #sheet { height: 1fr; border: round $accent; }
+    #message { height: auto; min-height: 2; }
+    #help { height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+f", "fix", "Fix last round", priority=True),
+        Binding("ctrl+e", "export", "Export CSV+MD", priority=True),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, name: str, sheet: Sheet | None = None, rules_text: str = "card-commons",
+                 names: list[str] | None = None) -> None:
+        super().__init__()
+        self.sheet_name = name
+        self.rules_text = rules_text
+        self.sheet = sheet
+        self.fixing = False
+        if sheet is None and names:
+            self.sheet = self.new_sheet(names)
+
+    def new_sheet(self, names: list[str]) -> Sheet:
+        from hearts.cli.cmd_score import rules_for_names
+
+        return Sheet(rules_for_names(self.rules_text, len(names)), tuple(names))
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="sheet"):
+            yield Static(id="sheet-text", markup=False)
+        yield Static(id="message", markup=False)
+        yield Static(_ENTRY_HELP, id="help", markup=False)
+        yield Input(id="entry", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show("")
+        self.query_one("#entry", Input).focus()
+
+    def prompt(self) -> str:
+        if self.sheet is None:
+            return "Players' names in seat order, separated by commas, then Enter"
+        if self.fixing:
+            return f"Round {len(self.sheet.results)} again (replaces it)"
+        if self.sheet.is_over:
+            return "The game is over (ctrl+f fixes the last round)"
+        return f"Round {len(self.sheet.results) + 1}"
+
+    def show(self, message: str) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            text = f"New sheet {self.sheet_name!r} ({self.rules_text})"
+        else:
+            text = (f"{self.sheet_name}: {sheet.rules.text}, to {sheet.rules.target}\n\n"
+                    + format_sheet(sheet.results, sheet.names, sheet.winners))
+            if sheet.is_over:
+                text += "\nGame over."
+        self.query_one("#sheet-text", Static).update(text)
+        self.query_one("#message", Static).update(message)
+        self.query_one("#entry", Input).placeholder = self.prompt()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        try:
+            if self.sheet is None:
+                from hearts.cli.cmd_score import split_names
+
+                self.sheet = self.new_sheet(split_names(text))
+                self.saved(f"Players: {', '.join(self.sheet.names)}.")
+            else:
+                self.enter_round(text, None)
+        except MoonChoiceNeededError as moon:
+            self.show(f"{moon} (choose in the dialog: s or a)")
+            return
+        except HeartsError as exc:
+            self.show(f"Not added: {exc}")
+            return
+        event.input.value = ""
+
+    def enter_round(self, text: str, choice: MoonChoice | None) -> None:
+        sheet = self.sheet
+        assert sheet is not None
+        parsed = parse_round_entry(text, sheet.rules.players)
+        base = sheet.drop_last_round() if self.fixing else sheet
+        try:
+            self.sheet = base.add_round(points=parsed.points, taken=parsed.taken,
+                                        jack=parsed.jack, moon_choice=choice)
+        except MoonChoiceNeededError as moon:
+            def chosen(answer: MoonChoice | None) -> None:
+                if answer is not None:
+                    try:
+                        self.enter_round(text, answer)
+                    except HeartsError as exc:
+                        self.show(f"Not added: {exc}")
+                        return
+                    self.query_one("#entry", Input).value = ""
+
+            self.push_screen(MoonScreen(sheet.rules, sheet.names[moon.shooter]), chosen)
+            raise
+        fixed = self.fixing
+        self.fixing = False
+        self.saved(f"Round {len(self.sheet.results)} {'corrected' if fixed else 'added'}.")
+
+    def saved(self, message: str) -> None:
+        assert self.sheet is not None
+        path = save_sheet(self.sheet_name, self.sheet)
+        end = f" {self.sheet.winner_text()}." if self.sheet.is_over else ""
+        self.show(f"{message}{end} Saved to {path}.")
+
+    def action_fix(self) -> None:
+        if self.sheet is None or not self.sheet.results:
+            self.show("There is no round to correct yet.")
+            return
+        self.fixing = not self.fixing
+        self.show("Type the last round again." if self.fixing else "Not correcting.")
+
+    def action_export(self) -> None:
+        if self.sheet is None:
+            self.show("Enter the players first.")
+            return
+        base = sheet_path(self.sheet_name)
+        csv_path = atomic_write_text(base.with_suffix(".csv"), self.sheet.to_csv())
+        md_path = atomic_write_text(base.with_suffix(".md"), self.sheet.to_markdown())
+        self.show(f"Exported {csv_path} and {md_path}.")

@@ -1,0 +1,93 @@
+"""``hearts score``: plain prompts through a real subprocess, and the Textual screen."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts.core.scorekeeper import Sheet
+from hearts.persistence import load_sheet
+from hearts.tui.dialogs import MoonScreen
+from hearts.tui.score_app import ScoreApp
+
+
+@pytest.fixture(autouse=True)
+def hearts_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("HEARTS_HOME", str(home))
+    return home
+
+
+def hearts(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hearts.cli.main", "score", *args],
+                          input=stdin, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False)
+
+
+def test_plain_prompts_keep_the_sheet_refuse_bad_rounds_and_announce_the_winner(
+        hearts_home: Path) -> None:
+    rounds = "\n".join([
+        "Ann, Bo, Cy, Di",
+        "13 5 6 0",        # adds to 24: refused
+        "13 5 8 0",
+        "0 26 0 0",        # Bo shoots the moon: -26 under card-commons
+        "fix",
+        "5h q 8h 0",       # the moon was a typing mistake: corrected
+        "20 6 0 0",
+    ]) + "\n"
+    done = hearts("--rules", "card-commons:target=30", "--name", "friday", stdin=rounds)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "error: the points add up to 24; a round holds 26: 13 hearts and the Q♠ 13" in out
+    assert "2. Ann +0 = 13, Bo -26 (moon) = -21" in out
+    assert "2. Ann +5 = 18, Bo +13 = 18, Cy +8 = 16, Di +0 = 0" in out
+    assert "Game over. Winner: Di" in out
+    sheet = load_sheet("friday")
+    assert sheet.totals == (38, 24, 16, 0) and sheet.winners == (3,)
+    assert (hearts_home / "sheets" / "friday.json").exists()
+
+
+def test_plain_prompts_ask_the_shooters_choice_under_classic() -> None:
+    done = hearts("--rules", "classic", "--names", "A,B,C", "--name", "c3",
+                  stdin="0 0 26\nadd\n")
+    assert done.returncode == 0, done.stderr
+    assert "C shot the moon: (s)ubtract from C, or (a)dd to everyone else?" in done.stdout
+    assert "1. A +26 = 26, B +26 = 26, C +0 (moon) = 0" in done.stdout
+
+
+def test_reopen_and_export_a_saved_sheet() -> None:
+    hearts("--names", "Ann,Bo,Cy,Di", "--name", "club", stdin="13 13 0 0\n")
+    more = hearts("--open", "club", stdin="0 0 13 13\n")
+    assert "2. Ann +0 = 13" in more.stdout
+    csv_text = hearts("--open", "club", "--export", "csv").stdout
+    assert csv_text.splitlines()[2] == "2,0,13,0,13,13,13,13,13"
+    md = hearts("--open", "club", "--export", "md").stdout
+    assert md.startswith("| Round | Ann | Ann total |")
+    missing = hearts("--open", "nobody")
+    assert missing.returncode == 2 and "no sheet named 'nobody'" in missing.stderr
+
+
+async def test_the_score_screen_refuses_a_bad_round_and_asks_the_moon_choice(
+        hearts_home: Path) -> None:
+    app = ScoreApp(name="screen", rules_text="classic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"Ann, Bo, Cy, Di", "enter")
+        await pilot.press(*"7 7 6 6", "enter")
+        assert "nobody took the Q♠" in str(app.query_one("#message").render())
+        await pilot.press("ctrl+u", *"0 0 26 0", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MoonScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.sheet is not None and app.sheet.results[0].points == (0, 0, -26, 0)
+        await pilot.press(*"13 13 0 0", "enter", "ctrl+f", *"0 13 13 0", "enter")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+    saved = Sheet.from_json(json.loads((hearts_home / "sheets" / "screen.json").read_text()))
+    assert saved.totals == (0, 13, -13, 0)
+    assert (hearts_home / "sheets" / "screen.csv").read_text().startswith("Round,Ann,")
