@@ -175,7 +175,8 @@ class CardSet:
             return
         mask = 0
         for card in cards:
-            mask |= 1 << Card(card)
+            # Card members are valid by construction; anything else is checked by Card()
+            mask |= 1 << (card if type(card) is Card else Card(card))
         self._mask = mask
 
     @classmethod

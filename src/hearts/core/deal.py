@@ -19,8 +19,10 @@ Test vector: the full deck shuffled with deal seed ``vector/1`` begins
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections.abc import Iterator
+import struct
+from typing import Final
 
 from hearts.core.cards import iter_mask
 from hearts.core.rules import Rules
@@ -28,6 +30,8 @@ from hearts.core.rules import Rules
 __all__ = ["DEAL_ALGORITHM", "deal_hands", "round_deal_seed", "shuffled_deck"]
 
 DEAL_ALGORITHM = "sha256-ctr-fisher-yates/1"
+_WORDS: Final = struct.Struct(">8I")
+_RANGE: Final = 2**32
 
 
 def round_deal_seed(game_seed: str, round_no: int) -> str:
@@ -35,26 +39,36 @@ def round_deal_seed(game_seed: str, round_no: int) -> str:
     return f"{game_seed}/{round_no}"
 
 
-def _draws(deal_seed: str) -> Iterator[int]:
-    prefix = deal_seed.encode("utf-8")
-    counter = 0
-    while True:
-        block = hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
-        counter += 1
+@functools.lru_cache(maxsize=64)
+def _deck_cards(deck_mask: int) -> tuple[int, ...]:
+    """The cards of a deck in ascending order (few distinct decks: cached)."""
+    return tuple(int(card) for card in iter_mask(deck_mask))
+
+
+def _block(prefix: bytes, counter: int) -> tuple[int, ...]:
+    """The eight draws of one SHA-256 block."""
+    return _WORDS.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest())
 
 
 def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
     """The cards of ``deck_mask`` shuffled by the documented algorithm."""
-    deck = [int(card) for card in iter_mask(deck_mask)]
-    draws = _draws(deal_seed)
+    deck = list(_deck_cards(deck_mask))
+    prefix = deal_seed.encode("utf-8")
+    counter = 0
+    words = _block(prefix, counter)
+    used = 0
     for i in range(len(deck) - 1, 0, -1):
         bound = i + 1
-        limit = 2**32 - 2**32 % bound
-        x = next(draws)
-        while x >= limit:
-            x = next(draws)
+        limit = _RANGE - _RANGE % bound
+        while True:
+            if used == 8:
+                counter += 1
+                words = _block(prefix, counter)
+                used = 0
+            x = words[used]
+            used += 1
+            if x < limit:
+                break
         j = x % bound
         deck[i], deck[j] = deck[j], deck[i]
     return deck
@@ -62,7 +76,12 @@ def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
 
 def deal_hands(rules: Rules, deal_seed: str) -> tuple[int, ...]:
     """Each seat's dealt hand as a mask."""
-    hands = [0] * rules.players
-    for k, card in enumerate(shuffled_deck(rules.deck, deal_seed)):
-        hands[k % rules.players] |= 1 << card
+    deck = shuffled_deck(rules.deck, deal_seed)
+    players = rules.players
+    hands = []
+    for seat in range(players):
+        mask = 0
+        for card in deck[seat::players]:
+            mask |= 1 << card
+        hands.append(mask)
     return tuple(hands)

@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 HEART_MASK: Final = SUIT_MASKS[HEARTS]
+_MAX_SEATS: Final = 6
+_ACTION_CACHE_LIMIT: Final = 50_000
 QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
 JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
 POINT_MASK: Final = HEART_MASK | QUEEN_MASK
@@ -64,6 +66,9 @@ class Phase(StrEnum):
     PLAY = "play"
     MOON = "moon"
     OVER = "over"
+
+
+_PLAY: Final = Phase.PLAY  # a module constant: the hot paths skip the enum lookup
 
 
 class MoonChoice(StrEnum):
@@ -111,6 +116,43 @@ class ChooseMoon:
 
 
 Action: TypeAlias = Deal | PassCards | Play | ChooseMoon
+# The action log: a persistent linked list (previous, action), so a transition is O(1).
+_Log: TypeAlias = "tuple[_Log, Action] | None"
+
+# One shared, immutable Play per seat and card, and the legal-play lists already built
+# per seat and mask (bounded): legal_actions builds no new actions in play.
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_MAX_SEATS))
+_PLAY_LISTS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple(
+    {} for _ in range(_MAX_SEATS))
+
+
+def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+    cache = _PLAY_LISTS[seat]
+    plays = cache.get(mask)
+    if plays is None:
+        if len(cache) >= _ACTION_CACHE_LIMIT:
+            cache.clear()
+        row = _PLAYS[seat]
+        found = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            found.append(row[low.bit_length() - 1])
+            rest ^= low
+        plays = cache[mask] = tuple(found)
+    return plays
+
+
+class _Fast:
+    """The rule facts the hot paths read, as plain attributes (shared by every state)."""
+
+    __slots__ = ("lowest_bit", "lowest_lead", "no_points_first", "players")
+
+    def __init__(self, rules: Rules) -> None:
+        self.players = rules.players
+        self.lowest_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        self.lowest_bit = 1 << rules.lowest_club if rules.deck & SUIT_MASKS[0] else 0
+        self.no_points_first = rules.first_trick is FirstTrick.NO_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +212,10 @@ class GameState:
     __slots__ = (
         "_chosen",
         "_dealt",
+        "_fast",
         "_hands",
+        "_legal",
+        "_log",
         "_received",
         "_taken",
         "_totals",
@@ -179,7 +224,6 @@ class GameState:
         "deal_seed",
         "first_round",
         "hearts_broken",
-        "history",
         "leader",
         "phase",
         "queen_played",
@@ -205,13 +249,17 @@ class GameState:
     shooter: int | None
     start_totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
-    history: tuple[Action, ...]
+    # Lists and tuples below are shared between a state and the states made from it;
+    # a transition replaces (never edits in place) any it changes.
+    _log: _Log
+    _legal: int
+    _fast: _Fast
     _dealt: tuple[int, ...]
     _hands: list[int]
     _chosen: list[int | None]
     _received: tuple[int, ...] | None
-    _trick: list[int]
-    _tricks: list[Trick]
+    _trick: tuple[int, ...]
+    _tricks: tuple[Trick, ...]
     _taken: list[int]
     _totals: list[int]
 
@@ -229,13 +277,15 @@ class GameState:
         state.shooter = None
         state.start_totals = (0,) * n
         state.results = ()
-        state.history = ()
+        state._log = None
+        state._legal = -1
+        state._fast = _Fast(rules)
         state._dealt = (0,) * n
         state._hands = [0] * n
         state._chosen = [None] * n
         state._received = None
-        state._trick = []
-        state._tricks = []
+        state._trick = ()
+        state._tricks = ()
         state._taken = [0] * n
         state._totals = [0] * n
         return state
@@ -276,18 +326,30 @@ class GameState:
         other.shooter = self.shooter
         other.start_totals = self.start_totals
         other.results = self.results
-        other.history = self.history
+        other._log = self._log
+        other._legal = -1
+        other._fast = self._fast
         other._dealt = self._dealt
-        other._hands = self._hands[:]
-        other._chosen = self._chosen[:]
+        other._hands = self._hands
+        other._chosen = self._chosen
         other._received = self._received
-        other._trick = self._trick[:]
-        other._tricks = self._tricks[:]
-        other._taken = self._taken[:]
-        other._totals = self._totals[:]
+        other._trick = self._trick
+        other._tricks = self._tricks
+        other._taken = self._taken
+        other._totals = self._totals
         return other
 
     # ------------------------------------------------------------- observation
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, deals included, in the order applied."""
+        actions: list[Action] = []
+        node = self._log
+        while node is not None:
+            node, action = node
+            actions.append(action)
+        return tuple(reversed(actions))
+
     @property
     def players(self) -> int:
         """Number of seats."""
@@ -349,7 +411,7 @@ class GameState:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks of this round."""
-        return tuple(self._tricks)
+        return self._tricks
 
     def taken(self, seat: int) -> CardSet:
         """Cards a seat has taken in tricks this round."""
@@ -392,25 +454,30 @@ class GameState:
         """Cards ``seat`` may play now (0 if it is not that seat's turn)."""
         if self.phase is not Phase.PLAY or seat != self.turn:
             return 0
+        if self._legal < 0:
+            self._legal = self._compute_legal(seat)
+        return self._legal
+
+    def _compute_legal(self, seat: int) -> int:
         hand = self._hands[seat]
-        rules = self.rules
         trick = self._trick
+        fast = self._fast
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] // 13]
+            if follow:
+                return follow
+            if fast.no_points_first and not self._tricks:
+                return hand & ~POINT_MASK or hand
+            return hand
         first = not self._tricks
-        if not trick:
-            if first and rules.first_lead is FirstLead.LOWEST_CLUB:
-                return 1 << rules.lowest_club
-            allowed = hand
-            if first and rules.first_trick is FirstTrick.NO_POINTS:
-                allowed = hand & ~POINT_MASK or hand
-            if not self.hearts_open:
-                allowed = allowed & ~HEART_MASK or allowed
-            return allowed
-        follow = hand & SUIT_MASKS[trick[0] // 13]
-        if follow:
-            return follow
-        if first and rules.first_trick is FirstTrick.NO_POINTS:
-            return hand & ~POINT_MASK or hand
-        return hand
+        if first and fast.lowest_lead:
+            return fast.lowest_bit
+        allowed = hand
+        if first and fast.no_points_first:
+            allowed = hand & ~POINT_MASK or hand
+        if not self.hearts_open:
+            allowed = allowed & ~HEART_MASK or allowed
+        return allowed
 
     def legal_cards(self, seat: int | None = None) -> CardSet:
         """Cards a seat may use now: its playable cards, or its hand while passing."""
@@ -423,11 +490,18 @@ class GameState:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of a seat (default: the first seat to act)."""
+        if self.phase is _PLAY:
+            turn = self.turn
+            if seat is not None and seat != turn:
+                return []
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._compute_legal(turn)
+            plays = _PLAY_LISTS[turn].get(legal)
+            return list(plays if plays is not None else _plays_of(turn, legal))
         seat = self._default_seat(seat)
         if seat is None:
             return []
-        if self.phase is Phase.PLAY:
-            return [Play(seat, c) for c in iter_mask(self._legal_mask(seat))]
         if self.phase is Phase.MOON:
             return [ChooseMoon(seat, c) for c in MoonChoice] if seat == self.shooter else []
         if self.phase is Phase.PASS and self._chosen[seat] is None:
@@ -447,6 +521,19 @@ class GameState:
     # -------------------------------------------------------------- transitions
     def apply(self, action: Action) -> GameState:
         """The state after ``action``; raises IllegalActionError and changes nothing if illegal."""
+        if type(action) is Play and self.phase is _PLAY:
+            # the hot path of search and simulation: a legal play in turn
+            seat, card = action.seat, action.card
+            if seat == self.turn and type(seat) is int and (
+                    type(card) is Card or (isinstance(card, int) and 0 <= card < 52)):
+                legal = self._legal
+                if legal < 0:
+                    legal = self._legal = self._compute_legal(seat)
+                if legal >> card & 1:
+                    after = self._copy()
+                    after._log = (self._log, action)
+                    after._play(seat, card)
+                    return after
         self._check(action)
         after = self._copy()
         after._mutate(action)
@@ -564,7 +651,7 @@ class GameState:
         if isinstance(action, Deal):
             self._deal(action.seed, tuple(h.mask for h in action.hands))
             return
-        self.history = (*self.history, action)
+        self._log = (self._log, action)
         if isinstance(action, Play):
             self._play(action.seat, int(action.card))
         elif isinstance(action, PassCards):
@@ -577,15 +664,15 @@ class GameState:
         if hands is None:
             assert deal_seed is not None
             hands = deal_hands(rules, deal_seed)
-        self.history = (*self.history, Deal(tuple(CardSet(h) for h in hands), deal_seed))
+        self._log = (self._log, Deal(tuple(CardSet(h) for h in hands), deal_seed))
         n = rules.players
         self.deal_seed = deal_seed
         self._dealt = hands
         self._hands = list(hands)
         self._chosen = [None] * n
         self._received = None
-        self._trick = []
-        self._tricks = []
+        self._trick = ()
+        self._tricks = ()
         self._taken = [0] * n
         self.hearts_broken = self.queen_played = False
         self.shooter = None
@@ -595,6 +682,7 @@ class GameState:
             self._begin_play()
 
     def _choose_pass(self, seat: int, mask: int) -> None:
+        self._chosen = self._chosen[:]
         self._chosen[seat] = mask
         if any(c is None for c in self._chosen):
             return
@@ -621,32 +709,39 @@ class GameState:
 
     def _play(self, seat: int, card: int) -> None:
         bit = 1 << card
-        self._hands[seat] &= ~bit
-        trick = self._trick
-        trick.append(card)
-        if bit & HEART_MASK:
-            self.hearts_broken = True
-        elif bit == QUEEN_MASK:
-            self.queen_played = True
-        n = self.rules.players
+        hands = self._hands[:]
+        hands[seat] ^= bit
+        self._hands = hands
+        trick = (*self._trick, card)
+        if bit & POINT_MASK:
+            if bit & HEART_MASK:
+                self.hearts_broken = True
+            else:
+                self.queen_played = True
+        n = self._fast.players
         if len(trick) < n:
-            self.turn = (seat + 1) % n
+            self._trick = trick
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
         led = trick[0] // 13
+        high = trick[0]
         best = 0
+        mask = 1 << high
         for i in range(1, n):
             c = trick[i]
-            if c // 13 == led and c > trick[best]:
+            mask |= 1 << c
+            if c > high and c // 13 == led:
+                high = c
                 best = i
         winner = (self.leader + best) % n
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-        self._taken[winner] |= mask
-        self._tricks.append(Trick(self.leader, tuple(ALL_CARDS[c] for c in trick), winner))
-        self._trick = []
+        taken = self._taken[:]
+        taken[winner] |= mask
+        self._taken = taken
+        self._tricks = (*self._tricks, Trick(self.leader, tuple([ALL_CARDS[c] for c in trick]),
+                                             winner))
+        self._trick = ()
         self.leader = self.turn = winner
-        if not self._hands[winner]:
+        if not hands[winner]:
             self._end_round()
 
     def _end_round(self) -> None:

@@ -1,0 +1,116 @@
+"""Engine speed: random legal play of whole hands, ours against OpenSpiel's ``hearts``.
+
+Both loops run in Python on one core for the same wall time, alternating in short
+slices so that other load on the machine slows both alike. A hand is the whole of
+one round: the deal, the pass (every seat picks its cards at random from what it may
+pass), all tricks and the scoring, each choice drawn uniformly from the legal ones.
+Ours plays whole seeded games (each round dealt from the seed) and counts their
+hands; OpenSpiel's game is one hand.
+
+    .venv/bin/python benchmarks/engine_speed.py --seconds 5 --preset standard
+
+OpenSpiel is optional: without ``pyspiel`` only our figure prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from hearts.core import PassCards, Phase, Rules, new_game
+from hearts.core.cards import CardSet
+
+__all__ = ["Meter", "hearts_hands", "main", "openspiel_hand", "race"]
+
+
+def hearts_hands(rules: Rules, rng: random.Random, seed: int) -> int:
+    """Play one seeded game of our engine at random through the public API; its hands."""
+    state = new_game(rules, seed)
+    while not state.is_over:
+        if state.phase is Phase.PASS:
+            for seat in state.to_act:
+                hand = list(state.legal_cards(seat))
+                cards = CardSet(rng.sample(hand, rules.pass_count))
+                state = state.apply(PassCards(seat, cards))
+        elif state.phase is Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return len(state.results)
+
+
+def openspiel_hand(game: object, rng: random.Random) -> int:
+    """Play one hand of OpenSpiel's ``hearts`` at random from Python (its games are hands)."""
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return 1
+
+
+class Meter:
+    """Hands and seconds of one engine, measured in short slices."""
+
+    def __init__(self, play: Callable[[int], int]) -> None:
+        self.play = play
+        self.hands = self.runs = 0
+        self.seconds = 0.0
+
+    def run_for(self, seconds: float) -> None:
+        """Play whole runs for about ``seconds`` more."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            self.hands += self.play(self.runs)
+            self.runs += 1
+        self.seconds += time.perf_counter() - start
+
+    @property
+    def rate(self) -> float:
+        """Hands per second so far."""
+        return self.hands / self.seconds if self.seconds else 0.0
+
+
+def race(meters: list[Meter], seconds: float, slice_s: float = 0.25) -> None:
+    """Alternate the meters in short slices, so a busy machine slows all of them alike."""
+    spent = 0.0
+    while spent < seconds:
+        for meter in meters:
+            meter.run_for(slice_s)
+        spent += slice_s
+
+
+def main() -> None:
+    """Print hands per second for both engines and their ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="run time per engine")
+    parser.add_argument("--preset", default="standard", help="our rules text (OpenSpiel "
+                        "plays its default, which matches standard)")
+    args = parser.parse_args()
+    rules = Rules.parse(args.preset)
+    rng = random.Random(1)
+    ours = Meter(lambda i: hearts_hands(rules, rng, i))
+    try:
+        import pyspiel
+    except ImportError:
+        race([ours], args.seconds)
+        print(f"card-commons-hearts ({rules.text}): {ours.rate:,.0f} hands/s")
+        print("pyspiel not installed: no comparison")
+        return
+    game = pyspiel.load_game("hearts")
+    theirs = Meter(lambda i: openspiel_hand(game, rng))
+    race([ours, theirs], args.seconds)
+    print(f"card-commons-hearts ({rules.text}): {ours.rate:,.0f} hands/s "
+          f"({ours.hands} hands in {ours.seconds:.1f} s)")
+    print(f"OpenSpiel hearts (Python loop): {theirs.rate:,.0f} hands/s "
+          f"({theirs.hands} hands in {theirs.seconds:.1f} s)")
+    print(f"ratio ours/OpenSpiel: {ours.rate / theirs.rate:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
