@@ -12,10 +12,11 @@ import random
 
 import numpy as np
 import pytest
+from search_positions import ALL_TABLES, random_position, start_of_play
 
-from hearts.core.cards import CardSet, iter_mask
+from hearts.core.cards import iter_mask
 from hearts.core.rules import Rules
-from hearts.core.state import ChooseMoon, GameState, MoonChoice, PassCards, Phase, Play, new_game
+from hearts.core.state import ChooseMoon, GameState, MoonChoice, Phase, Play
 from hearts.core.view import view
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
@@ -34,36 +35,22 @@ from hearts.players.search.kernel import (
 )
 
 RULES = [  # every preset and player count, then house options
-    "card-commons:players=3",
-    "card-commons",
+    *ALL_TABLES,
     "card-commons:jack_of_diamonds=on,first_lead=dealer-left",
     "card-commons:removed=2H+3H+4H+5H,hearts_lead=after-heart",
-    "standard",
     "standard:moon=shooter-minus,first_lead=dealer-left",
     "standard:hearts_lead=any-time,jack_of_diamonds=on,moon=shooter-choice",
-    *(f"classic:players={n}" for n in range(2, 7)),
     "classic:hearts_lead=after-heart-or-queen,first_trick=any",
     "classic:players=5,jack_of_diamonds=on,first_lead=dealer-left",
 ]
 _MOST_HEARTS = "+".join(f"{rank}H" for rank in "23456789TJQK")
-MOON_RULES = [  # every preset and player count, then house options
+MOON_RULES = [  # with all hearts but one or none removed, moons are common
     f"card-commons:players=3,removed=AH+{_MOST_HEARTS}",
     f"standard:removed={_MOST_HEARTS},jack_of_diamonds=on",
     f"classic:players=3,removed=AH+{_MOST_HEARTS},hearts_lead=any-time",
     f"classic:players=3,removed=AH+{_MOST_HEARTS},jack_of_diamonds=on",
 ]
 CHOICES = {MoonChoice.SUBTRACT: MOON_SUBTRACT, MoonChoice.ADD: MOON_ADD}
-
-
-def _start_of_play(rules: Rules, seed: int) -> GameState:
-    """A seeded game advanced through the pass with random passes."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed)
-    while state.phase is Phase.PASS:
-        seat = state.to_act[0]
-        cards = rng.sample(list(state.hand(seat)), rules.pass_count)
-        state = state.apply(PassCards(seat, CardSet(cards)))
-    return state
 
 
 def _kernel_position(state: GameState) -> np.ndarray:
@@ -88,7 +75,7 @@ def _random_round_agrees(rules: Rules, seed: int) -> int | None:
     codes = rules_array(rules)
     points = np.zeros(rules.players, dtype=np.int64)
     rng = random.Random(seed)
-    state = _start_of_play(rules, seed)
+    state = start_of_play(rules, seed)
     pos = _kernel_position(state)
     round_no = state.round_no
     while not _round_over(state, round_no):
@@ -144,10 +131,7 @@ def test_kernel_playouts_replay_in_core(text: str, policy: int) -> None:
     legal = np.zeros(52, dtype=np.int64)
     for seed in range(8):
         rng = random.Random(seed)
-        state = _start_of_play(rules, seed + 100)
-        for _ in range(rng.randrange(len(rules.deck and state.hand(0)) * rules.players)):
-            seat = state.to_act[0]
-            state = state.apply(Play(seat, rng.choice(list(state.legal_cards(seat)))))
+        state = random_position(rules, seed + 100, rng.randrange(rules.deck.bit_count()))
         pos = _kernel_position(state)
         round_no = state.round_no
         kernel_rng = np.array([mix_seed(seed, policy)], dtype=np.int64)

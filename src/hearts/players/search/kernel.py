@@ -1,4 +1,4 @@
-"""The fast playout path: one round of Hearts over ``int64`` card masks, compiled by Numba.
+"""The compiled search path: playouts over ``int64`` card masks, world sampling, scoring.
 
 The search player simulates hundreds of thousands of card plays per decision, far
 beyond what :class:`hearts.core.state.GameState` (immutable, validating) is built for.
@@ -10,6 +10,11 @@ A *position* is an ``int64`` array laid out by the ``S_*`` offsets (hands, cards
 the trick in progress, leader, turn, flags); the rules are an ``int64`` array laid out
 by the ``R_*`` offsets (see :func:`hearts.players.search.encode.rules_array`).
 Randomness comes only from a 32-bit xorshift state the caller seeds (``rng[0]``).
+
+Every compiled function of the search lives in this one module on purpose: Numba's
+on-disk cache notices a change only in the file of the function it caches, not in the
+functions it calls from other files (numba issue #1833), so splitting them could run
+stale machine code after an edit.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ __all__ = [
     "S_TURN",
     "card_count",
     "deal_position",
+    "evaluate_cards",
+    "hall_feasible",
     "hearts_open",
     "legal_mask",
     "mix_seed",
@@ -57,6 +64,7 @@ __all__ = [
     "random_below",
     "round_points",
     "round_points_for_choice",
+    "sample_hands",
     "utility",
 ]
 
@@ -349,6 +357,11 @@ def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
     queen_out = pos[S_QUEEN_PLAYED] == 0
     trick_len = pos[S_TRICK_LEN]
     if trick_len == 0:
+        if queen_out and not pos[S_HANDS + pos[S_TURN]] & _QUEEN:
+            # Flush the Q♠: spades below it force its holder to follow.
+            flush = legal & _SPADES & (_QUEEN - 1)
+            if flush:
+                return _highest_in_suit(flush, 2)
         safe = legal
         if queen_out and legal & ~(_QUEEN | _KING_ACE_SPADES):
             safe = legal & ~(_QUEEN | _KING_ACE_SPADES)
@@ -458,3 +471,141 @@ def play_random_hands(rules: Array, hands: int, policy: int, seed: int) -> int:
         for seat in range(players):
             checksum += points[seat]
     return checksum
+
+
+# ----------------------------------------------------------------- hidden hands
+@jit
+def hall_feasible(players: int, me: int, supply: Array, room: Array, voids: Array) -> bool:
+    """Whether the cards left (``supply`` per suit) fit the hands left (``room`` per seat)
+    when seat ``s`` takes no suit in its ``voids[s]`` bits (Hall's condition over suits)."""
+    for subset in range(1, 16):
+        cards = 0
+        for suit in range(4):
+            if subset >> suit & 1:
+                cards += supply[suit]
+        if cards == 0:
+            continue
+        capacity = 0
+        for seat in range(players):
+            if seat != me and (~voids[seat]) & subset:
+                capacity += room[seat]
+        if cards > capacity:
+            return False
+    return True
+
+
+@jit
+def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
+                 fixed: Array, rng: Array, out: Array) -> bool:
+    """Deal ``unseen`` into ``out`` (one mask a seat, ``fixed`` cards included) so seat
+    ``s`` holds ``need[s]`` cards and none of a suit in ``voids[s]``; ``out[me]`` is left
+    alone. Returns False when no such deal exists.
+
+    Suit by suit, most constrained first, each card goes to a seat chosen in proportion
+    to the room left in its hand (exactly a uniform deal when nobody is void), and Hall's
+    condition is checked after each card, so a valid deal is found whenever one exists."""
+    room = np.zeros(players, dtype=np.int64)
+    supply = np.zeros(4, dtype=np.int64)
+    for seat in range(players):
+        if seat != me:
+            room[seat] = need[seat] - card_count(fixed[seat])
+    for suit in range(4):
+        supply[suit] = card_count(unseen & (_SUIT << (13 * suit)))
+    if not hall_feasible(players, me, supply, room, voids):
+        return False
+    constrained = False
+    for seat in range(players):
+        constrained = constrained or (seat != me and voids[seat] != 0)
+    for seat in range(players):
+        if seat != me:
+            out[seat] = fixed[seat]
+    # Most constrained suits first: fewest seats that may hold them.
+    order = np.arange(4)
+    takers = np.zeros(4, dtype=np.int64)
+    for suit in range(4):
+        for seat in range(players):
+            if seat != me and room[seat] > 0 and not voids[seat] >> suit & 1:
+                takers[suit] += 1
+    for i in range(1, 4):
+        j = i
+        while j > 0 and takers[order[j]] < takers[order[j - 1]]:
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    cards = np.empty(13, dtype=np.int64)
+    for step in range(4):
+        dealt = int(order[step])
+        size = 0
+        chunk = (unseen >> (13 * dealt)) & _SUIT
+        for rank in range(13):
+            if chunk >> rank & 1:
+                cards[size] = 13 * dealt + rank
+                size += 1
+        for i in range(size - 1, 0, -1):
+            j = random_below(rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        for i in range(size):
+            excluded = 0
+            while True:
+                weight = 0
+                for seat in range(players):
+                    if seat != me and not (voids[seat] >> dealt & 1) \
+                            and not (excluded >> seat & 1):
+                        weight += room[seat]
+                if weight == 0:
+                    return False
+                pick = random_below(rng, weight)
+                chosen = 0
+                for seat in range(players):
+                    if seat != me and not (voids[seat] >> dealt & 1) \
+                            and not (excluded >> seat & 1):
+                        if pick < room[seat]:
+                            chosen = seat
+                            break
+                        pick -= room[seat]
+                room[chosen] -= 1
+                supply[dealt] -= 1
+                if not constrained or hall_feasible(players, me, supply, room, voids):
+                    break
+                room[chosen] += 1
+                supply[dealt] += 1
+                excluded |= 1 << chosen
+            out[chosen] |= 1 << cards[i]
+    return True
+
+
+# ----------------------------------------------------------------------- search
+@jit
+def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candidates: Array,
+                   unseen: int, need: Array, voids: Array, fixed: Array,
+                   first_world: int, worlds: int, seed: int, policy: int,
+                   sums: npt.NDArray[np.float64]) -> bool:
+    """Add to ``sums[i]`` the utility for ``me`` of playing ``candidates[i]`` now, then
+    ``policy`` for everyone, in worlds ``first_world .. first_world + worlds - 1``.
+
+    ``position`` holds my hand and an empty mask for every other seat; each world fills
+    those from ``unseen`` (see :func:`sample_hands`).
+    Every world serves every candidate with the same playout randomness (common random
+    numbers), so the deal's luck cancels out of their differences. Returns False if the
+    facts admit no deal.
+    """
+    players = rules[R_PLAYERS]
+    hands = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    pos = np.empty_like(position)
+    rng = np.zeros(1, dtype=np.int64)
+    for world in range(first_world, first_world + worlds):
+        rng[0] = mix_seed(seed, world)
+        if not sample_hands(players, me, unseen, need, voids, fixed, rng, hands):
+            return False
+        playout_state = rng[0]
+        for i in range(candidates.shape[0]):
+            pos[:] = position
+            for seat in range(players):
+                if seat != me:
+                    pos[S_HANDS + seat] = hands[seat]
+            rng[0] = playout_state
+            if not play_card(pos, rules, candidates[i]):
+                playout(pos, rules, policy, rng)
+            round_points(pos, rules, totals, points)
+            sums[i] += utility(me, points, totals, rules)
+    return True

@@ -1,0 +1,150 @@
+"""The search player: levels ``hard`` and ``expert``.
+
+For each legal card it deals the unseen cards many times, consistently with its view
+(:mod:`~hearts.players.search.sampler`), plays every world out with a cheap heuristic
+policy in the compiled kernel, and plays the card with the best average outcome. The
+outcome is the seat's game standing, not only its round points (see
+:func:`~hearts.players.search.kernel.utility`). It never sees the game state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from hearts.core.cards import Card, CardSet
+from hearts.core.state import MoonChoice
+from hearts.core.view import PlayerView
+from hearts.players.rulebased import RuleBasedPlayer
+from hearts.players.search.encode import position_array, rules_array, taken_masks
+from hearts.players.search.kernel import (
+    MOON_ADD,
+    MOON_SUBTRACT,
+    POLICY_HEURISTIC,
+    S_SIZE,
+    S_TAKEN,
+    evaluate_cards,
+    round_points_for_choice,
+    utility,
+)
+from hearts.players.search.sampler import HiddenInfo
+
+__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How much a decision may cost: wall time (None: no limit) and sampled worlds."""
+
+    seconds: float | None
+    max_worlds: int
+
+
+LEVEL_BUDGETS: Final = {
+    "hard": SearchBudget(seconds=0.2, max_worlds=2_000),
+    "expert": SearchBudget(seconds=0.8, max_worlds=20_000),
+}
+
+# Worlds per compiled call: the first batch is small so the clock is checked early.
+_FIRST_BATCH: Final = 16
+_BATCH_SECONDS: Final = 0.02
+
+
+class SearchPlayer:
+    """Chooses each card by simulation over sampled hidden hands.
+
+    With ``iterations`` set, every decision samples exactly that many worlds and is
+    reproducible from the RNG's seed; otherwise the level's time budget rules.
+    """
+
+    def __init__(self, rng: random.Random | int | None = None, *, level: str = "expert",
+                 budget_s: float | None = None, iterations: int | None = None,
+                 name: str | None = None) -> None:
+        if level not in LEVEL_BUDGETS:
+            raise ValueError(f"unknown search level {level!r}; levels are: "
+                             f"{', '.join(LEVEL_BUDGETS)}")
+        base = LEVEL_BUDGETS[level]
+        if iterations is not None:
+            if iterations < 1:
+                raise ValueError(f"iterations must be at least 1, not {iterations}")
+            self.budget = SearchBudget(budget_s, iterations)
+        else:
+            self.budget = SearchBudget(base.seconds if budget_s is None else budget_s,
+                                       base.max_worlds)
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.name = name or level
+        self._passing = RuleBasedPlayer()
+        self.worlds_last = 0
+
+    def choose_pass(self, view: PlayerView) -> CardSet:
+        """The rule-based pass (Q♠ and high spades, high hearts, short suits)."""
+        return self._passing.choose_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """The legal card with the best average outcome over sampled worlds."""
+        legal = list(view.legal)
+        if len(legal) == 1:
+            self.worlds_last = 0
+            return legal[0]
+        return legal[int(np.argmax(self.card_values(view, legal)))]
+
+    def card_values(self, view: PlayerView, cards: list[Card]) -> list[float]:
+        """Average utility of playing each of ``cards`` now, over the budget's worlds."""
+        start = time.perf_counter()
+        info = HiddenInfo.of(view)
+        if not info.feasible():
+            info = info.relaxed()
+        assert view.seat is not None
+        hands = [0] * view.players
+        hands[view.seat] = view.hand.mask
+        position = position_array(view, hands)
+        rules = rules_array(view.rules)
+        totals = np.array(view.totals, dtype=np.int64)
+        candidates = np.array(cards, dtype=np.int64)
+        sums = np.zeros(len(cards), dtype=np.float64)
+        seed = self.rng.getrandbits(32)
+        limit = self.budget.seconds
+        done, batch = 0, _FIRST_BATCH
+        while done < self.budget.max_worlds:
+            batch = min(batch, self.budget.max_worlds - done)
+            started = time.perf_counter()
+            evaluate_cards(position, rules, totals, view.seat, candidates, info.unseen,
+                           info.need, info.voids, info.fixed, done, batch, seed,
+                           POLICY_HEURISTIC, sums)
+            done += batch
+            if limit is not None:
+                now = time.perf_counter()
+                left = limit - (now - start)
+                per_world = (now - started) / batch
+                if left < per_world:
+                    break
+                batch = max(1, min(int(_BATCH_SECONDS / per_world), int(left / per_world)))
+            else:
+                batch *= 2
+        self.worlds_last = done
+        return [float(s) / done for s in sums]
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        """The choice better for my game standing; when both are equal, adding 26 to the
+        others if that leaves me in the lead (it brings the end closer), else subtracting."""
+        assert view.seat is not None
+        me = view.seat
+        rules = rules_array(view.rules)
+        position = np.zeros(S_SIZE, dtype=np.int64)
+        for seat, taken in enumerate(taken_masks(view)):
+            position[S_TAKEN + seat] = taken
+        totals = np.array(view.totals, dtype=np.int64)
+        scored: list[tuple[float, bool, MoonChoice]] = []
+        for choice, code in ((MoonChoice.SUBTRACT, MOON_SUBTRACT), (MoonChoice.ADD, MOON_ADD)):
+            points = np.zeros(view.players, dtype=np.int64)
+            round_points_for_choice(position, rules, code, points)
+            after = totals + points
+            leading = bool(after[me] == after.min())
+            scored.append((utility(me, points, totals, rules),
+                           leading == (choice is MoonChoice.ADD), choice))
+        return max(scored)[2]
+

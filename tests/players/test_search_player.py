@@ -1,0 +1,105 @@
+"""The search player: legal, reproducible, and sensible where the right card is clear."""
+
+from __future__ import annotations
+
+import pytest
+from search_positions import ALL_TABLES
+
+from hearts.core.cards import Card, CardSet
+from hearts.core.rules import Rules
+from hearts.core.state import Action, GameState, MoonChoice, Phase, Play, new_hand
+from hearts.core.view import view
+from hearts.players.search.player import SearchPlayer
+from hearts.players.table import play_game
+
+TABLES = [*ALL_TABLES, "standard:moon=shooter-choice,jack_of_diamonds=on",
+          "card-commons:first_lead=dealer-left,target=40"]
+
+
+@pytest.mark.parametrize("text", TABLES)
+def test_whole_games_are_legal(text: str) -> None:
+    """Search players at every seat finish a whole game (the core rejects any illegal
+    pass, card or moon choice), in every preset and player count."""
+    rules = Rules.parse(text).replace(target=50)
+    players = [SearchPlayer(seat, level="hard", iterations=3) for seat in range(rules.players)]
+    state = play_game(rules, players, seed=text)
+    assert state.is_over
+
+
+def test_same_seed_same_game() -> None:
+    """With an iteration budget the search is reproducible from its seed."""
+    rules = Rules.parse("card-commons:target=30")
+
+    def game(seed: int) -> tuple[Action, ...]:
+        players = [SearchPlayer(seed + seat, iterations=20) for seat in range(4)]
+        return play_game(rules, players, seed="same").history
+
+    assert game(1) == game(1)
+    assert game(1) != game(2)
+
+
+def _state_after(rules: Rules, hands: list[str], plays: list[str]) -> GameState:
+    state = new_hand(rules, [CardSet.parse(h) for h in hands])
+    for card in plays:
+        state = state.apply(Play(state.to_act[0], Card(card)))
+    return state
+
+
+DEALER_LEFT = Rules.parse("card-commons:first_lead=dealer-left,pass_cycle=hold")
+HANDS = [
+    "QS KS 3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+    "2S 4S 6S 8S 2H 3H 4H 5H 6H 7H 8H 9H TH",
+    "5S 7S TS JS AS JH QH KH AH QC KC AC 2D",
+    "9S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+]
+
+
+def test_does_not_take_its_own_queen() -> None:
+    """Spades led low and followed low: with Q♠ K♠ 3♠ the last seat must not win the
+    trick with the Q♠ (13 points to itself)."""
+    state = _state_after(DEALER_LEFT, HANDS, ["2S", "5S", "9S"])
+    assert state.to_act == (0,)
+    card = SearchPlayer(1, iterations=200).choose_play(view(state, 0))
+    assert card != Card("QS")
+
+
+def test_dumps_the_queen_when_void() -> None:
+    """Hearts led, seat 0 has none: the Q♠ goes onto someone else's trick (seat 1 took
+    a heart already, so nobody can shoot the moon with it)."""
+    hands = [
+        "QS 3S 4S 2C 3C 4C 5C 6C 7C 8C 9C TC 2D",
+        "4D 2S 6S 8S KS 2H 3H 4H 5H 6H 7H 8H 9H",
+        "5S 7S TS JS AS TH JH QH KH AH QC KC AC",
+        "9S 3D 5D 6D 7D 8D 9D TD JD QD KD AD JC",
+    ]
+    state = _state_after(DEALER_LEFT, hands, ["4D", "TH", "3D", "2D", "2H", "JH", "9S"])
+    assert state.to_act == (0,)
+    card = SearchPlayer(2, iterations=200).choose_play(view(state, 0))
+    assert card == Card("QS")
+
+
+ONE_SUIT_EACH = ["2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+                 "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+                 "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+                 "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"]
+
+
+def _moon_pending(totals: list[int]) -> GameState:
+    """Classic (shooter's choice): seat 3 holds every club, leads 2♣ and wins every trick."""
+    state = new_hand(Rules.parse("classic"), [CardSet.parse(h) for h in ONE_SUIT_EACH],
+                     round_no=4, totals=totals)
+    while state.phase is Phase.PLAY:
+        seat = state.to_act[0]
+        state = state.apply(Play(seat, next(iter(state.legal_cards(seat)))))
+    assert state.phase is Phase.MOON and state.shooter == 3
+    return state
+
+
+@pytest.mark.parametrize(("totals", "best"), [
+    ([80, 80, 80, 70], MoonChoice.ADD),  # +26 to the others ends the game: seat 3 wins
+    ([40, 80, 80, 70], MoonChoice.SUBTRACT),  # +26 would end it with seat 0 winning
+])
+def test_moon_choice_plays_for_the_game(totals: list[int], best: MoonChoice) -> None:
+    """The shooter picks the moon scoring by who wins the game, not by the round alone."""
+    state = _moon_pending(totals)
+    assert SearchPlayer(3, iterations=1).choose_moon(view(state, 3)) is best
