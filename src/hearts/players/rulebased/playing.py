@@ -107,8 +107,8 @@ def _follow(k: Knowledge, legal: int) -> Card:
         return _duck(k, below, win_seat)
     if k.last_to_play:
         return highest(legal & ~QUEEN_MASK or legal)
-    risky = (points > 0 or led == HEARTS or (led == SPADES and k.queen_danger)
-             or _dump_risk(k, led))
+    risky = (points > 0 or led == HEARTS or (led == SPADES and not k.queen_played)
+             or _dump_risk(k, led) or k.queen_danger)
     if risky:
         return lowest(above & ~QUEEN_MASK or above)
     return highest(above & ~QUEEN_MASK or above)
