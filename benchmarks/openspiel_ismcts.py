@@ -1,0 +1,72 @@
+"""Target (c): our search player against OpenSpiel's ISMCTS bot, two seats each.
+
+OpenSpiel (``pip install open-spiel``) plays through the adapter in
+``hearts.arena.openspiel`` (bot spec ``ismcts``): its C++ ``ISMCTSBot`` with a
+random-rollout evaluator, 1,000 simulations a decision, unlimited world samples,
+the most visited action chosen. The match is an arena match in our ``standard``
+preset on duplicate deals (each deal set replayed with the two bots swapped), 4
+players, whole games to 100; the target is a margin (ISMCTS's points per hand
+minus ours) of at least 1.0 with its 95% interval.
+
+Rules: OpenSpiel's ``hearts`` defaults (pass_cards, no_pts_on_first_trick,
+must_break_hearts, qs_breaks_hearts on; can_lead_any_club, jd_bonus,
+avoid_all_tricks_bonus, can_lead_hearts_instead_of_qs off) play each hand exactly as
+``standard`` does: 2♣ leads, no hearts or Q♠ on trick one unless the hand holds only
+those, hearts led once a heart or Q♠ has been played (or only hearts are held), moon
+= shooter 0 and +26 to the others. Differences: OpenSpiel plays one hand and draws
+its pass direction at random, so the adapter sets the direction of the round
+(left, right, across, hold) and ISMCTS plays every hand for its own points, blind
+to the game totals; its resampler ignores the suits a seat has shown void.
+
+    .venv/bin/python benchmarks/openspiel_ismcts.py --search expert --deal-sets 10
+    .venv/bin/python benchmarks/openspiel_ismcts.py --search normal --deal-sets 4  # baseline
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from hearts.arena import MatchConfig, format_report, report, run_match
+from hearts.core.rules import Rules
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--search", default="expert",
+                        help="our bot spec, e.g. expert or expert:budget=0.5 (default: expert)")
+    parser.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
+    parser.add_argument("--uct", type=float, default=5.0,
+                        help="ISMCTS exploration constant (5, as in OpenSpiel's own ISMCTS test)")
+    parser.add_argument("--deal-sets", type=int, default=10,
+                        help="deal sets (each played twice, the bots swapped)")
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--seed", default="ismcts-1")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json-out", default=None, help="also write the report to this file")
+    args = parser.parse_args(argv)
+    ismcts = f"ismcts:sims={args.sims},uct={args.uct:g}"
+    config = MatchConfig(Rules.parse(args.rules), (args.search, ismcts, args.search, ismcts),
+                         args.deal_sets, args.seed)
+    data = report(run_match(config, workers=args.workers))
+    print(format_report(data))
+    ours = next(b for b in data["figures"]["bots"] if b["bot"] == args.search)
+    margin = ours["margin"]
+    verdict = ("met (95%)" if margin["low"] is not None and margin["low"] >= 1.0
+               else "met" if margin["mean"] >= 1.0 else "NOT met")
+    print(f"\n[c] {args.search} vs {ismcts} in {data['figures']['rules']}: "
+          f"{data['figures']['hands']} hands; margin {margin['mean']:.3f} points per hand "
+          f"(95% CI {margin['low']:.3f} to {margin['high']:.3f}); target >= 1.0: {verdict}")
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
