@@ -35,11 +35,12 @@ from hearts.protocol.messages import (
     parse_action,
 )
 
-__all__ = ["DEFAULT_TIMEOUT", "ExternalPlayer"]
+__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "ExternalPlayer"]
 
 logger = logging.getLogger("hearts.protocol")
 
 DEFAULT_TIMEOUT = 5.0
+STARTUP_TIMEOUT = 30.0  # a program may need longer to start (imports, compiling) than to decide
 _EXIT_GRACE = 1.0  # seconds a bot gets to exit by itself after its input closes
 
 
@@ -75,7 +76,8 @@ class ExternalPlayer:
             return
         threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
         try:
-            reply = self._exchange(hello_message(seat, rules, names=names, timeout=timeout))
+            reply = self._exchange(hello_message(seat, rules, names=names, timeout=timeout),
+                                   max(timeout, STARTUP_TIMEOUT))
             if reply.get("type") != "ready":
                 raise ProtocolError(f"expected \"ready\" after hello, got {reply.get('type')!r}")
         except ProtocolError as exc:
@@ -112,7 +114,7 @@ class ExternalPlayer:
         decision_id = self._next_id
         self._next_id += 1
         try:
-            return parse_action(self._exchange(decide_message(decision_id, view)),
+            return parse_action(self._exchange(decide_message(decision_id, view), self.timeout),
                                 decision_id, view)
         except ProtocolError as exc:
             self._fail(f"round {view.round_no}, {decision_of(view)} decision {decision_id}: {exc}")
@@ -136,13 +138,13 @@ class ExternalPlayer:
             return False
         return True
 
-    def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         if not self._send(message):
             raise ProtocolError(f"cannot write to the bot: it has exited{self._exit_note()}")
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=timeout)
         except queue.Empty:
-            raise ProtocolError(f"no answer within {self.timeout:g} s") from None
+            raise ProtocolError(f"no answer within {timeout:g} s") from None
         if line is None:
             raise ProtocolError(f"the bot closed its output{self._exit_note()}")
         reply = decode(line)
