@@ -79,8 +79,8 @@ def main() -> None:
                   f"{mean:.2f} ± {half:.2f} points/hand (an equal player: 6.5)")
         ordered = sorted(times)
         p95 = ordered[int(0.95 * (len(ordered) - 1))]
-        print(f"{level:7} per decision: mean {1000 * statistics.fmean(times):.2f} ms, "
-              f"p95 {1000 * p95:.2f} ms, max {1000 * ordered[-1]:.2f} ms over {len(times)}")
+        print(f"{level:7} per decision: mean {1000 * statistics.fmean(times):.3f} ms, "
+              f"p95 {1000 * p95:.3f} ms, max {1000 * ordered[-1]:.1f} ms, {len(times)} decisions")
 
 
 if __name__ == "__main__":

@@ -136,6 +136,12 @@ def test_it_voids_a_short_suit_and_keeps_low_hearts() -> None:
     assert not {"2H", "3H", "4H"} & set(chosen.names())
 
 
+def test_with_a_moon_hand_it_passes_its_low_cards_and_keeps_control() -> None:
+    # seven top hearts and the top diamonds: the low spade, club and heart are the losers
+    chosen = NORMAL.choose_pass(pass_view("AH KH QH JH TH 9H 8H 2S 3C AS AC AD KD"))
+    assert chosen == CardSet.parse("2S 3C 8H")
+
+
 def test_easy_passes_its_highest_cards() -> None:
     chosen = EasyPlayer().choose_pass(pass_view("QS 2S 3S 4S 5S AC KC 9C 2D 3D 4D 2H 3H"))
     assert chosen == CardSet.parse("QS AC KC")
