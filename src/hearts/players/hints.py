@@ -18,7 +18,6 @@ from hearts.players.knowledge import (
     POINT_CARDS,
     QUEEN_MASK,
     Knowledge,
-    cards_above,
     cards_below,
 )
 from hearts.players.levels import LEVELS, make_player
@@ -64,6 +63,11 @@ def explain(view: PlayerView, action: Action) -> str:
 
 def _seat(seat: int) -> str:
     return f"seat {seat}"
+
+
+def _one(suit: int) -> str:
+    """A suit's name in the singular: club, diamond, spade, heart."""
+    return SUIT_NAMES[suit][:-1]
 
 
 # ----------------------------------------------------------------- passing
@@ -116,7 +120,7 @@ def _only_card(k: Knowledge, card: Card) -> str:
     if k.led_suit is None and view.trick_no == 0 and view.rules.first_lead is FirstLead.LOWEST_CLUB:
         return f"The {card.pretty} must lead the first trick"
     if k.led_suit is not None and card.suit == k.led_suit:
-        return f"You must follow suit, and the {card.pretty} is your only {SUIT_NAMES[card.suit]}"
+        return f"You must follow suit, and the {card.pretty} is your only {_one(card.suit)}"
     return f"The {card.pretty} is your only legal card"
 
 
@@ -130,10 +134,10 @@ def _explain_lead(k: Knowledge, card: Card) -> str:
     higher = k.out_above(card).bit_count()
     mine = (k.hand & SUIT_MASKS[card.suit]).bit_count()
     if not higher and k.out & SUIT_MASKS[card.suit]:
-        return (f"Lead the {card.pretty}, the top {SUIT_NAMES[card.suit][:-1]}: a safe trick "
+        return (f"Lead the {card.pretty}, the top {_one(card.suit)}: a safe trick "
                 "while everyone still follows")
     if mine == 1 and card.suit != HEARTS:
-        return f"Lead your last {SUIT_NAMES[card.suit][:-1]} to make a void for discarding"
+        return f"Lead your last {_one(card.suit)} to make a void for discarding"
     return f"Lead the low {card.pretty}: {higher} higher {SUIT_NAMES[card.suit]} are still out"
 
 
@@ -154,9 +158,12 @@ def _explain_follow(k: Knowledge, card: Card) -> str:
         return f"The trick has no points: win it with the {card.pretty} to shed a high card"
     lower = k.view.legal.mask & cards_below(win_card)
     if not lower:
-        if k.last_to_play or cards_above(card) & k.view.legal.mask:
-            return f"You cannot play under the {win_card.pretty}: win with the {card.pretty}"
-        return f"You cannot play under the {win_card.pretty}: shed your highest, the {card.pretty}"
+        cannot = f"You cannot play under the {win_card.pretty}"
+        if k.last_to_play:
+            return f"{cannot}: win with the {card.pretty}"
+        if not cards_below(card) & k.view.legal.mask:
+            return f"{cannot}: play your lowest, the {card.pretty}, so a later card may beat it"
+        return f"{cannot}: shed a high card, the {card.pretty}"
     return f"Take the trick with the {card.pretty}"
 
 
