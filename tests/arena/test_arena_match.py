@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shlex
 import sys
 from collections import defaultdict
@@ -18,8 +19,11 @@ from hearts.arena import (
     rotations,
     run_match,
 )
+from hearts.arena.specs import build_player
 from hearts.core.record import replay_game
 from hearts.core.rules import Rules
+from hearts.players import RandomPlayer
+from hearts.players.levels import LEVELS
 
 RULES = Rules.parse("standard:target=30")
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +135,22 @@ def test_specs_split_commands_options_and_tags() -> None:
                                                     "random:x=1,y=2#b")
     with pytest.raises(BotSpecError, match="needs a command"):
         BotSpec.parse("ext:")
+
+
+class _Tunable(RandomPlayer):
+    def __init__(self, rng: random.Random, depth: int = 1, **extra: object) -> None:
+        super().__init__(rng)
+        self.depth = depth
+        self.extra = extra
+
+
+def test_spec_options_reach_the_level_factory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "fixed", lambda rng, depth=1: _Tunable(rng, depth))
+    monkeypatch.setitem(LEVELS, "open", lambda rng, **options: _Tunable(rng, **options))
+    fixed = build_player(BotSpec.parse("fixed:depth=3"), seat=0, rules=RULES, seed="o")
+    assert isinstance(fixed, _Tunable) and fixed.depth == 3
+    opened = build_player(BotSpec.parse("open:depth=2,budget=0.5#x"), seat=0, rules=RULES,
+                          seed="o")
+    assert isinstance(opened, _Tunable) and (opened.depth, opened.extra) == (2, {"budget": 0.5})
+    with pytest.raises(BotSpecError, match=r"takes no option 'budget' \(its options: depth\)"):
+        build_player(BotSpec.parse("fixed:budget=1"), seat=0, rules=RULES, seed="o")

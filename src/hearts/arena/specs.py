@@ -89,8 +89,10 @@ def _level_player(spec: BotSpec, seed: str) -> Player:
     rng = random.Random(seed)
     if not spec.options:
         return factory(rng)
-    accepted = set(inspect.signature(factory).parameters) - {"rng"}
-    unknown = [key for key, _ in spec.options if key not in accepted]
+    parameters = inspect.signature(factory).parameters.values()
+    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+    accepted = {p.name for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD} - {"rng"}
+    unknown = [key for key, _ in spec.options if key not in accepted and not open_ended]
     if unknown:
         allowed = ", ".join(sorted(accepted)) or "none"
         raise BotSpecError(f"{spec.text!r}: level {spec.kind} takes no option {unknown[0]!r} "
