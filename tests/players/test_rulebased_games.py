@@ -36,6 +36,25 @@ def test_rule_based_levels_play_whole_games_legally(
     assert state.is_over and max(state.totals) >= 30
 
 
+HOUSE_RULES = [
+    "card-commons:jack_of_diamonds=on,target=30",
+    "standard:moon=shooter-choice,target=30",
+    "classic:players=3,first_lead=dealer-left,target=30",
+    "classic:players=2,removed=QS+2C,target=30",
+    "card-commons:players=3,pass_count=0,target=30",
+    "standard:pass_count=5,first_trick=any,hearts_lead=after-heart,target=30",
+]
+
+
+@settings(max_examples=12)
+@given(text=st.sampled_from(HOUSE_RULES), seed=st.integers(0, 10**6))
+def test_rule_based_levels_play_house_rules_legally(text: str, seed: int) -> None:
+    rules = Rules.parse(text)
+    levels = ["normal", "easy"] * 3
+    state = play_game(rules, [make_player(lv) for lv in levels[: rules.players]], seed)
+    assert state.is_over
+
+
 def test_the_same_seed_plays_the_same_game() -> None:
     rules = Rules.parse("classic:players=5,target=60")
 
