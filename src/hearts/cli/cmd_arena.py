@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
         "arena", help="play bots against each other on duplicate deals and compare them",
         description="Play a match on duplicate deals: each deal set is replayed with the "
                     "bots rotated through the seats, so every bot holds every hand. Reports "
-                    "each bot's points per hand with a 95%% confidence interval, its margin "
+                    "each bot's points per hand with a 95% confidence interval, its margin "
                     "over the others, moon shots made and allowed, and game wins.",
         epilog="Bots: random, easy, normal, hard, expert (where installed; options as "
                "LEVEL:key=value; LEVEL#TAG to tell two bots of one kind apart), ismcts "
@@ -49,8 +49,9 @@ def register(subparsers: Any) -> None:
                         help="number of deal sets (game seeds), each played in every "
                              "rotation (default: 50)")
     parser.add_argument("--seed", default=None,
-                        help="match seed; the same seed gives the same figures "
-                             "(default: a fresh one, shown in the report)")
+                        help="match seed; the same seed gives the same figures, for any "
+                             "--workers, unless a bot decides by the clock (a search with a "
+                             "time budget) (default: a fresh one, shown in the report)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: one per CPU)")
     parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
