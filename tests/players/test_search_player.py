@@ -9,7 +9,8 @@ from hearts.core.cards import Card, CardSet
 from hearts.core.rules import Rules
 from hearts.core.state import Action, GameState, MoonChoice, Phase, Play, new_hand
 from hearts.core.view import view
-from hearts.players.search.player import SearchPlayer
+from hearts.players.levels import make_player
+from hearts.players.search.player import LEVEL_BUDGETS, SearchPlayer
 from hearts.players.table import play_game
 
 TABLES = [*ALL_TABLES, "standard:moon=shooter-choice,jack_of_diamonds=on",
@@ -103,3 +104,13 @@ def test_moon_choice_plays_for_the_game(totals: list[int], best: MoonChoice) -> 
     """The shooter picks the moon scoring by who wins the game, not by the round alone."""
     state = _moon_pending(totals)
     assert SearchPlayer(3, iterations=1).choose_moon(view(state, 3)) is best
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_levels_make_search_players(level: str) -> None:
+    """The ladder's top levels are search players with their own time budget."""
+    player = make_player(level, seed=3)
+    assert isinstance(player, SearchPlayer)
+    assert player.name == level
+    assert player.budget == LEVEL_BUDGETS[level]
+    assert LEVEL_BUDGETS["hard"].seconds < LEVEL_BUDGETS["expert"].seconds <= 1.0

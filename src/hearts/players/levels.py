@@ -10,6 +10,7 @@ from hearts.core.errors import HeartsError
 from hearts.players.base import Player
 from hearts.players.random_player import RandomPlayer
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
+from hearts.players.search import search_level
 
 __all__ = ["LEVELS", "UnknownLevelError", "make_player"]
 
@@ -23,6 +24,8 @@ LEVELS: Final[dict[str, Callable[[random.Random], Player]]] = {
     # the rule-based levels decide deterministically from the view: no RNG needed
     "easy": lambda rng: EasyPlayer(),
     "normal": lambda rng: RuleBasedPlayer(),
+    "hard": search_level("hard"),
+    "expert": search_level("expert"),
 }
 
 

@@ -1,0 +1,75 @@
+"""Decision time of the search levels: mean, p95 and max seconds per card played.
+
+The search player sits at one seat (rotating) of seeded games against rule-based
+(``normal``) players; every ``choose_play`` is timed on the wall clock, which is what
+the budget bounds and what a person waits for. Decisions with one legal card are
+answered at once and left out. Also printed: worlds sampled per decision.
+
+    .venv/bin/python benchmarks/search_timing.py --games 3
+    .venv/bin/python benchmarks/search_timing.py --levels expert --rules classic:players=5
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from hearts.core.cards import Card
+from hearts.core.rules import Rules
+from hearts.core.view import PlayerView
+from hearts.players.base import Player
+from hearts.players.rulebased import RuleBasedPlayer
+from hearts.players.search.player import SearchPlayer
+from hearts.players.table import play_game
+
+__all__ = ["TimedSearch", "main"]
+
+
+class TimedSearch(SearchPlayer):
+    """A search player that records the wall time and worlds of each searched card."""
+
+    def __init__(self, seed: int, level: str) -> None:
+        super().__init__(seed, level=level)
+        self.seconds: list[float] = []
+        self.worlds: list[int] = []
+
+    def choose_play(self, view: PlayerView) -> Card:
+        start = time.perf_counter()
+        card = super().choose_play(view)
+        if len(view.legal) > 1:
+            self.seconds.append(time.perf_counter() - start)
+            self.worlds.append(self.worlds_last)
+        return card
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the games and print one line of figures per level."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="hard,expert", help="comma-separated levels")
+    parser.add_argument("--rules", default="card-commons", help="rules text")
+    parser.add_argument("--games", type=int, default=3, help="games per level")
+    args = parser.parse_args(argv)
+    rules = Rules.parse(args.rules)
+    print(f"{'level':8} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
+          f"{'worlds/decision':>16}")
+    for level in args.levels.split(","):
+        seconds: list[float] = []
+        worlds: list[int] = []
+        for game in range(args.games):
+            seat = game % rules.players
+            search = TimedSearch(game, level)
+            players: list[Player] = [RuleBasedPlayer() for _ in range(rules.players)]
+            players[seat] = search
+            play_game(rules, players, seed=f"timing-{game}")
+            seconds += search.seconds
+            worlds += search.worlds
+        seconds.sort()
+        p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
+        print(f"{level:8} {len(seconds):9} {statistics.mean(seconds):8.3f} {p95:8.3f} "
+              f"{seconds[-1]:8.3f} {statistics.mean(worlds):16,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
