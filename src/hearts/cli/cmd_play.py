@@ -1,4 +1,9 @@
-"""``hearts play``: a game against computer players (plain text, line by line)."""
+"""``hearts play``: a game against computer players.
+
+In a terminal it opens the full-screen Textual game (:mod:`hearts.tui`); with
+``--text``, or when input or output is not a terminal, it plays plain text line
+by line (:mod:`hearts.cli.textplay`), so scripts and pipes keep working.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from hearts.cli.common import (
     DEFAULT_LEVEL,
     CommandLineError,
     add_rules_options,
+    level_list,
     level_name,
     levels_text,
     new_seed,
@@ -20,8 +26,9 @@ from hearts.cli.common import (
 )
 from hearts.cli.textplay import Outcome, TextGame, seeded_record
 from hearts.players.levels import make_player
+from hearts.tui.session import SPEEDS
 
-__all__ = ["add_play_options", "read_line", "register", "run", "run_text"]
+__all__ = ["add_play_options", "read_line", "register", "run", "run_screen", "run_text"]
 
 _MAX_NAME = 20
 
@@ -39,7 +46,21 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="save the game's record here when it ends (or when you quit)")
     parser.add_argument("--text", action="store_true",
-                        help="plain text, line by line (for now the only mode)")
+                        help="plain text, line by line (automatic when input or output is "
+                             "not a terminal)")
+    parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
+                        help="full screen: each opponent's level, from your left "
+                             "(default: --level for all)")
+    parser.add_argument("--speed", choices=tuple(SPEEDS), default="normal",
+                        help="full screen: how fast the computer players move "
+                             "(default: normal)")
+    parser.add_argument("--auto-play", action="store_true",
+                        help="full screen: play a forced move (one legal card) by itself")
+    parser.add_argument("--plain", action="store_true",
+                        help="full screen: suits as letters (QS, 10H) for screen readers and "
+                             "terminals without the symbols")
+    parser.add_argument("--resume", action="store_true",
+                        help="full screen: continue the unfinished game saved after every move")
 
 
 def register(subparsers: Any) -> None:
@@ -54,8 +75,48 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play in the mode asked for (plain text is the only one so far)."""
-    return run_text(args)
+    """The full-screen game in a terminal, else (or with ``--text``) the line mode."""
+    if args.text or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if args.resume:
+            raise CommandLineError("--resume continues a full-screen game; run it in a "
+                                   "terminal without --text")
+        return run_text(args)
+    return run_screen(args)
+
+
+def run_screen(args: argparse.Namespace) -> int:
+    """The Textual game: the start screen (filled from the options), or a resumed game."""
+    from hearts.persistence import data_dir
+    from hearts.tui.app import HeartsApp
+    from hearts.tui.session import HUMAN, GameSession, GameSettings
+
+    session = None
+    if args.resume:
+        session = GameSession.resume()
+        if session is None:
+            raise CommandLineError(f"no unfinished game is saved in {data_dir()}; "
+                                   "start one with: hearts play")
+    rules = rules_from_args(args)
+    opponents = args.levels or [args.level] * (rules.players - 1)
+    if len(opponents) != rules.players - 1:
+        raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
+                               f"{rules.players - 1} opponents")
+    settings = GameSettings(rules=rules.text, levels=(HUMAN, *opponents),
+                            seed=args.seed or "", speed=args.speed, auto_play=args.auto_play,
+                            plain=args.plain)
+    app = HeartsApp(settings, session)
+    app.run()
+    played = app.game
+    if played is None:
+        return 0
+    if args.record is not None and played.state.history:
+        write_record(args.record, played.record())
+        print(f"Saved the game to {args.record}; check it with: hearts replay {args.record}")
+    if played.state.is_over:
+        print(f"The game record is saved in {played.saved_to}")
+    else:
+        print("The game is saved: continue it with  hearts play --resume")
+    return 0
 
 
 def run_text(args: argparse.Namespace) -> int:

@@ -30,8 +30,10 @@ class HeartsApp(App[None]):
         else:
             self.push_screen(StartScreen(self.settings))
 
+    def on_game_screen_started(self, message: GameScreen.Started) -> None:
+        self.session = message.session
+
     @property
     def game(self) -> GameSession | None:
-        """The session of the game on screen (tests and the command read it)."""
-        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
-        return screen.session if screen else self.session
+        """The session of the latest game (tests and the command read it after the run)."""
+        return self.session

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -90,6 +91,13 @@ class GameScreen(Screen[None]):
         Binding("down", "suit(1)", show=False),
     ]
 
+    class Started(Message):
+        """A game screen took over a session (the app remembers it after the screen goes)."""
+
+        def __init__(self, session: GameSession) -> None:
+            self.session = session
+            super().__init__()
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -118,6 +126,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.post_message(self.Started(self.session))
         self.say(f"Round {self.session.state.round_no}. Arrows move, Enter plays, "
                  "or click a card; ? lists every key.")
         self.advance()

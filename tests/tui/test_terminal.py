@@ -1,0 +1,72 @@
+"""The real ``hearts play`` command in a pseudo-terminal (80×24): start, quit, resume."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+
+
+def run_in_terminal(args: list[str], steps: list[tuple[bytes, bytes]], home: Path) -> str:
+    """Run ``hearts`` on a pty; for each step wait until the screen shows the text, then
+    type the key; return everything the program wrote."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "HEARTS_HOME": str(home), "TERM": "xterm-256color",
+           "PYTHONIOENCODING": "utf-8"}
+    process = subprocess.Popen([sys.executable, "-m", "hearts.cli.main", *args],
+                               stdin=follower, stdout=follower, stderr=follower, env=env,
+                               close_fds=True)
+    os.close(follower)
+    output = b""
+    deadline = time.monotonic() + 60
+
+    def read_for(seconds: float) -> None:
+        nonlocal output
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([leader], [], [], 0.05)
+            if ready:
+                try:
+                    output += os.read(leader, 65536)
+                except OSError:
+                    return
+
+    try:
+        for wait_for, key in steps:
+            seen = len(output)
+            while wait_for not in output[seen:] and time.monotonic() < deadline:
+                read_for(0.1)
+            os.write(leader, key)
+        while process.poll() is None and time.monotonic() < deadline:
+            read_for(0.2)
+        read_for(0.2)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        os.close(leader)
+    return output.decode("utf-8", "replace")
+
+
+def test_hearts_play_opens_the_game_saves_on_quit_and_resumes(tmp_path: Path) -> None:
+    args = ["play", "--seed", "21", "--rules", "card-commons:target=5", "--speed", "instant"]
+    first = run_in_terminal(args, [(b"Start", b"\r"), (b"Choose", b"q")], tmp_path)
+    assert "The game is saved: continue it with  hearts play --resume" in first
+    saved = tmp_path / "current-game.json"
+    assert saved.exists()
+    resumed = run_in_terminal(["play", "--resume"], [(b"Choose", b"q")], tmp_path)
+    assert "Choose" in resumed and "Start" not in resumed  # straight back into the game
+    assert "The game is saved" in resumed
+
