@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import struct
+from collections.abc import Iterator
 from typing import Final
 
 from hearts.core.cards import iter_mask
@@ -30,8 +31,9 @@ from hearts.core.rules import Rules
 __all__ = ["DEAL_ALGORITHM", "deal_hands", "round_deal_seed", "shuffled_deck"]
 
 DEAL_ALGORITHM = "sha256-ctr-fisher-yates/1"
-_WORDS: Final = struct.Struct(">8I")
-_RANGE: Final = 2**32
+_WORDS: Final = struct.Struct(">56I")
+# the largest multiple of each bound below 2**32: draws at or above it are rejected
+_LIMITS: Final = tuple(2**32 - 2**32 % bound if bound else 0 for bound in range(53))
 
 
 def round_deal_seed(game_seed: str, round_no: int) -> str:
@@ -45,30 +47,27 @@ def _deck_cards(deck_mask: int) -> tuple[int, ...]:
     return tuple(int(card) for card in iter_mask(deck_mask))
 
 
-def _block(prefix: bytes, counter: int) -> tuple[int, ...]:
-    """The eight draws of one SHA-256 block."""
-    return _WORDS.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest())
+def _draws(deal_seed: str) -> Iterator[int]:
+    """The draw stream, hashed seven blocks (56 draws, enough for a deck) at a time."""
+    prefix = deal_seed.encode("utf-8")
+    counter = 0
+    while True:
+        data = b"".join(hashlib.sha256(prefix + block.to_bytes(8, "big")).digest()
+                        for block in range(counter, counter + 7))
+        yield from _WORDS.unpack(data)
+        counter += 7
 
 
 def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
     """The cards of ``deck_mask`` shuffled by the documented algorithm."""
     deck = list(_deck_cards(deck_mask))
-    prefix = deal_seed.encode("utf-8")
-    counter = 0
-    words = _block(prefix, counter)
-    used = 0
+    draw = _draws(deal_seed).__next__
     for i in range(len(deck) - 1, 0, -1):
         bound = i + 1
-        limit = _RANGE - _RANGE % bound
-        while True:
-            if used == 8:
-                counter += 1
-                words = _block(prefix, counter)
-                used = 0
-            x = words[used]
-            used += 1
-            if x < limit:
-                break
+        limit = _LIMITS[bound]
+        x = draw()
+        while x >= limit:
+            x = draw()
         j = x % bound
         deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -52,7 +52,6 @@ __all__ = [
 
 HEART_MASK: Final = SUIT_MASKS[HEARTS]
 _MAX_SEATS: Final = 6
-_ACTION_CACHE_LIMIT: Final = 50_000
 QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
 JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
 POINT_MASK: Final = HEART_MASK | QUEEN_MASK
@@ -119,27 +118,25 @@ Action: TypeAlias = Deal | PassCards | Play | ChooseMoon
 # The action log: a persistent linked list (previous, action), so a transition is O(1).
 _Log: TypeAlias = "tuple[_Log, Action] | None"
 
-# One shared, immutable Play per seat and card, and the legal-play lists already built
-# per seat and mask (bounded): legal_actions builds no new actions in play.
+# One shared, immutable Play per seat and card, and the plays of every one-suit mask
+# met so far (at most 4 * 8192 a seat): legal_actions builds no new actions in play.
 _PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_MAX_SEATS))
 _PLAY_LISTS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple(
     {} for _ in range(_MAX_SEATS))
 
 
 def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+    """The Play actions of ``seat`` for the cards of ``mask``, suit by suit."""
     cache = _PLAY_LISTS[seat]
-    plays = cache.get(mask)
-    if plays is None:
-        if len(cache) >= _ACTION_CACHE_LIMIT:
-            cache.clear()
-        row = _PLAYS[seat]
-        found = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            found.append(row[low.bit_length() - 1])
-            rest ^= low
-        plays = cache[mask] = tuple(found)
+    plays: tuple[Play, ...] = ()
+    for suit_mask in SUIT_MASKS:
+        part = mask & suit_mask
+        if part:
+            found = cache.get(part)
+            if found is None:
+                row = _PLAYS[seat]
+                found = cache[part] = tuple(row[c] for c in iter_mask(part))
+            plays += found
     return plays
 
 
@@ -258,7 +255,7 @@ class GameState:
     _hands: list[int]
     _chosen: list[int | None]
     _received: tuple[int, ...] | None
-    _trick: tuple[int, ...]
+    _trick: tuple[Card, ...]
     _tricks: tuple[Trick, ...]
     _taken: list[int]
     _totals: list[int]
@@ -406,7 +403,7 @@ class GameState:
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
         n = self.rules.players
-        return tuple(((self.leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+        return tuple(((self.leader + i) % n, c) for i, c in enumerate(self._trick))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -532,7 +529,17 @@ class GameState:
                 if legal >> card & 1:
                     after = self._copy()
                     after._log = (self._log, action)
-                    after._play(seat, card)
+                    after._play(seat, card if type(card) is Card else ALL_CARDS[card])
+                    return after
+        elif type(action) is PassCards and self.phase is Phase.PASS:
+            seat, cards = action.seat, action.cards
+            if (type(seat) is int and 0 <= seat < self._fast.players
+                    and self._chosen[seat] is None and type(cards) is CardSet):
+                mask = cards.mask
+                if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[seat]:
+                    after = self._copy()
+                    after._log = (self._log, action)
+                    after._choose_pass(seat, mask)
                     return after
         self._check(action)
         after = self._copy()
@@ -653,7 +660,7 @@ class GameState:
             return
         self._log = (self._log, action)
         if isinstance(action, Play):
-            self._play(action.seat, int(action.card))
+            self._play(action.seat, ALL_CARDS[action.card])
         elif isinstance(action, PassCards):
             self._choose_pass(action.seat, action.cards.mask)
         else:
@@ -707,7 +714,7 @@ class GameState:
             self.leader = (self.dealer + 1) % rules.players
         self.turn = self.leader
 
-    def _play(self, seat: int, card: int) -> None:
+    def _play(self, seat: int, card: Card) -> None:
         bit = 1 << card
         hands = self._hands[:]
         hands[seat] ^= bit
@@ -723,8 +730,8 @@ class GameState:
             self._trick = trick
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        led = trick[0] // 13
         high = trick[0]
+        led = high // 13
         best = 0
         mask = 1 << high
         for i in range(1, n):
@@ -733,12 +740,12 @@ class GameState:
             if c > high and c // 13 == led:
                 high = c
                 best = i
-        winner = (self.leader + best) % n
+        leader = self.leader
+        winner = (leader + best) % n
         taken = self._taken[:]
         taken[winner] |= mask
         self._taken = taken
-        self._tricks = (*self._tricks, Trick(self.leader, tuple([ALL_CARDS[c] for c in trick]),
-                                             winner))
+        self._tricks = (*self._tricks, Trick(leader, trick, winner))
         self._trick = ()
         self.leader = self.turn = winner
         if not hands[winner]:
