@@ -128,3 +128,11 @@ def test_every_decision_of_a_game_gets_a_legal_hint_with_a_one_line_reason(
             assert suggestion.reason and "\n" not in suggestion.reason
             after = state.apply(suggestion.action)  # raises if the hint were illegal
         state = after
+
+
+def test_following_on_the_first_trick_is_explained_by_the_card_chosen() -> None:
+    position = turn_view(play(start("standard", {0: "2C", 1: "3C 9C KC"}), "2C"))
+    assert explain(position, Play(1, Card("KC"))) == (
+        "No points can fall on the first trick: shed your high K♣")
+    assert explain(position, Play(1, Card("3C"))) == (
+        "You cannot play under the 2♣: play your lowest, the 3♣, so a later card may beat it")

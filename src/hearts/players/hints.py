@@ -138,7 +138,8 @@ def _explain_lead(k: Knowledge, card: Card) -> str:
                 "while everyone still follows")
     if mine == 1 and card.suit != HEARTS:
         return f"Lead your last {_one(card.suit)} to make a void for discarding"
-    return f"Lead the low {card.pretty}: {higher} higher {SUIT_NAMES[card.suit]} are still out"
+    low = "low " if card.rank < 7 else ""
+    return f"Lead the {low}{card.pretty}: {higher} higher {SUIT_NAMES[card.suit]} are still out"
 
 
 def _explain_follow(k: Knowledge, card: Card) -> str:
@@ -151,20 +152,23 @@ def _explain_follow(k: Knowledge, card: Card) -> str:
         return f"Play under the {win_card.pretty} to avoid taking the trick"
     if threat is not None:
         return f"{_seat(threat).capitalize()} is shooting the moon: take this trick to stop it"
-    rules = k.view.rules
-    if k.view.trick_no == 0 and rules.first_trick is FirstTrick.NO_POINTS:
+    legal = k.view.legal.mask
+    top = card == max(k.cards(legal & ~QUEEN_MASK) or [card])
+    first_trick_safe = k.view.trick_no == 0 and k.view.rules.first_trick is FirstTrick.NO_POINTS
+    if first_trick_safe and top:
         return f"No points can fall on the first trick: shed your high {card.pretty}"
-    if k.last_to_play and k.trick_points <= 0:
-        return f"The trick has no points: win it with the {card.pretty} to shed a high card"
-    lower = k.view.legal.mask & cards_below(win_card)
-    if not lower:
-        cannot = f"You cannot play under the {win_card.pretty}"
-        if k.last_to_play:
-            return f"{cannot}: win with the {card.pretty}"
-        if not cards_below(card) & k.view.legal.mask:
+    if k.last_to_play:
+        if k.trick_points <= 0:
+            return f"The trick has no points: win it with the {card.pretty} to shed a high card"
+        return f"Take the trick with the {card.pretty}"
+    cannot = f"You cannot play under the {win_card.pretty}"
+    if not legal & cards_below(win_card):
+        if not legal & cards_below(card):
             return f"{cannot}: play your lowest, the {card.pretty}, so a later card may beat it"
         return f"{cannot}: shed a high card, the {card.pretty}"
-    return f"Take the trick with the {card.pretty}"
+    if top:
+        return f"Shed your high {card.pretty} while nobody can dump points on it"
+    return f"Play the {card.pretty}: a later player is likely to beat it"
 
 
 def _explain_discard(k: Knowledge, card: Card) -> str:
