@@ -27,29 +27,27 @@ __all__ = ["Meter", "hearts_hands", "main", "openspiel_hand", "race"]
 
 def hearts_hands(rules: Rules, rng: random.Random, seed: int) -> int:
     """Play one seeded game of our engine at random through the public API; its hands."""
+    choice, sample, count = rng.choice, rng.sample, rules.pass_count
     state = new_game(rules, seed)
     while not state.is_over:
         if state.phase is Phase.PASS:
             for seat in state.to_act:
                 hand = list(state.legal_cards(seat))
-                cards = CardSet(rng.sample(hand, rules.pass_count))
-                state = state.apply(PassCards(seat, cards))
-        elif state.phase is Phase.PLAY:
-            state = state.apply(rng.choice(state.legal_actions()))
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
+                state = state.apply(PassCards(seat, CardSet(sample(hand, count))))
+        else:  # a play, or the shooter's moon choice
+            state = state.apply(choice(state.legal_actions()))
     return len(state.results)
 
 
 def openspiel_hand(game: object, rng: random.Random) -> int:
     """Play one hand of OpenSpiel's ``hearts`` at random from Python (its games are hands)."""
+    choice = rng.choice
     state = game.new_initial_state()  # type: ignore[attr-defined]
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choice(outcomes)[0])
+            state.apply_action(choice(state.chance_outcomes())[0])
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(choice(state.legal_actions()))
     return 1
 
 

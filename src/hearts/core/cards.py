@@ -37,6 +37,7 @@ __all__ = [
     "card_name",
     "iter_mask",
     "lowest_card",
+    "mask_cards",
     "parse_card",
 ]
 
@@ -145,12 +146,29 @@ QUEEN_OF_SPADES: Final = Card("QS")
 JACK_OF_DIAMONDS: Final = Card("JD")
 
 
+# The cards of every one-suit mask met so far, by suit: at most 4 * 8192 short tuples.
+_SUIT_RUNS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """Cards of a mask in ascending card number, as a tuple."""
+    if not mask & (mask - 1):  # no card or one card
+        return (_CARDS[mask.bit_length() - 1],) if mask else ()
+    cards: tuple[Card, ...] = ()
+    for suit, runs in enumerate(_SUIT_RUNS):
+        part = mask >> (13 * suit) & 0x1FFF
+        if part:
+            run = runs.get(part)
+            if run is None:
+                run = runs[part] = tuple(
+                    _CARDS[13 * suit + rank] for rank in range(13) if part >> rank & 1)
+            cards += run
+    return cards
+
+
 def iter_mask(mask: int) -> Iterator[Card]:
     """Cards of a mask in ascending card number."""
-    while mask:
-        low = mask & -mask
-        yield _CARDS[low.bit_length() - 1]
-        mask ^= low
+    return iter(mask_cards(mask))
 
 
 def lowest_card(mask: int) -> Card:
