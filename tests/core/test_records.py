@@ -6,6 +6,7 @@ import contextlib
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -163,15 +164,20 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 SHORT = game_record(random_game(Rules.preset_rules("classic", 3), 5, actions=120))
-PATHS = _paths(SHORT)[1:]
+MOON_HAND = parse_record(
+    (Path(__file__).resolve().parent.parent / "golden" / "hand-classic-moon-choice.json")
+    .read_text(encoding="utf-8"))
+BASES = [(SHORT, replay_game, _paths(SHORT)[1:]), (MOON_HAND, replay_hand, _paths(MOON_HAND)[1:])]
 
 
-@given(st.lists(st.tuples(st.sampled_from(PATHS), JSON, st.booleans()), min_size=1,
-                max_size=3))
+@given(st.data(), st.sampled_from(BASES))
 def test_a_corrupted_record_replays_or_is_a_typed_error(
-    edits: list[tuple[tuple[Any, ...], Any, bool]]
+    data: st.DataObject, base: tuple[dict[str, Any], Any, list[tuple[Any, ...]]]
 ) -> None:
-    record = copy.deepcopy(SHORT)
+    original, replay, paths = base
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(paths), JSON, st.booleans()),
+                               min_size=1, max_size=3))
+    record = copy.deepcopy(original)
     for path, value, delete in edits:
         parent: Any = record
         try:
@@ -184,10 +190,10 @@ def test_a_corrupted_record_replays_or_is_a_typed_error(
         except (KeyError, IndexError, TypeError):
             continue  # an earlier edit removed this path
     try:
-        state = replay_game(record)
+        state = replay(record)
     except InvalidRecordError:
         return
-    assert game_record(state)["rounds"] is not None
+    assert state.history
 
 
 @given(st.text(max_size=200))
@@ -207,3 +213,21 @@ def test_an_illegal_pass_in_a_hand_record_names_the_seat_and_the_hand() -> None:
     hand["passes"][0] = [c for c in map(card_name, range(52)) if c not in held][:3]
     with pytest.raises(InvalidRecordError, match=r"seat 0.*not in seat 0's hand"):
         replay_hand(hand)
+
+
+def test_a_game_waiting_for_the_shooters_choice_exports_and_replays() -> None:
+    rules = Rules.preset_rules("classic")
+    mine = CardSet.parse("AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH")
+    rest = [c for c in range(52) if c not in mine]
+    hands = [mine] + [CardSet(rest[k::3]) for k in range(3)]
+    state = new_hand(rules, hands, round_no=4)
+    while state.phase is Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    assert state.phase is Phase.MOON
+    record = game_record(state)
+    assert record["complete"] is False and record["rounds"][0]["moon"] is None
+    again = replay_game(record)
+    assert again.phase is Phase.MOON and again.to_act == (0,)
+    assert game_record(again) == record
+    hand = replay_hand(hand_record(state))
+    assert hand.phase is Phase.MOON

@@ -17,7 +17,8 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
         "pass_offset": 1,                     # 0 on a hold round
         "passes": [["QS", "AH", "KH"], ...],  # seat order; null entries: not yet chosen
         "plays": ["2C", "9C", ...],           # every card in play order
-        "moon": {"shooter": 2, "choice": "subtract"} | null,
+        "moon": {"shooter": 2, "choice": "subtract"} | null,  # null: none, or
+                                              # the shooter has not chosen yet
         "points": [..], "totals": [..]        # absent while the round is unfinished
       }, ...],
       "complete": true, "totals": [..], "winners": [..]
@@ -268,9 +269,10 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
             raise InvalidRecordError(f"{where}: play {index + 1} ({name}) {why}")
         state = _apply(state, Play(state.turn, next(iter(card))))
     moon = entry.get("moon")
-    if state.phase is Phase.MOON:
-        if not isinstance(moon, Mapping) or moon.get("choice") is None:
-            raise InvalidRecordError(f"{where}: the shooter's moon choice is missing")
+    if moon is not None and not isinstance(moon, Mapping):
+        raise InvalidRecordError(f"{where}: moon must be an object or null")
+    # without a recorded choice the state stays waiting for the shooter (a paused game)
+    if state.phase is Phase.MOON and moon is not None and moon.get("choice") is not None:
         try:
             choice = MoonChoice(moon["choice"])
         except ValueError:
