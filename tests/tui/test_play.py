@@ -143,19 +143,32 @@ async def test_undo_takes_back_the_pass_and_a_played_card() -> None:
         assert "Took back your last decision" in screen_text(app)
 
 
-async def test_hint_key_gives_the_experts_move_or_says_hints_are_unavailable() -> None:
+async def test_hint_key_gives_the_experts_move_and_enter_then_plays_it() -> None:
     app = HeartsApp(session=GameSession(QUICK))
     async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
         await settle(app, pilot)
         await pilot.press("h")
         await settle(app, pilot)
-        text = screen_text(app)
         try:
             import hearts.players.hints  # noqa: F401
         except ImportError:
-            assert "Hints unavailable" in text
-        else:
-            assert "Hint: pass " in text
+            assert "Hints unavailable" in screen_text(app)
+            return
+        assert "Hint: pass " in screen_text(app)
+        while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
+            await step(app, pilot)
+        await pilot.press("h")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.cursor is not None
+        hinted = screen.cursor
+        assert hinted in session.human_view().legal
+        assert f"Hint: play {hinted.pretty}." in screen_text(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert Play(session.human, hinted) in session.state.history
 
 
 async def test_plain_mode_writes_suits_as_letters_and_the_table_fits_80_columns() -> None:

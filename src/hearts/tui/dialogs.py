@@ -21,7 +21,7 @@ from hearts.tui.text import TextStyle
 __all__ = ["GameOverScreen", "MoonScreen", "TextScreen", "sheet_screen", "winners_text"]
 
 _DIALOG_CSS = """
-{name} {{ align: center middle; }}
+{name} {{ align: center bottom; }}
 {name} > Vertical {{
     width: 78; height: auto; max-height: 22; border: round $accent; padding: 0 1;
     background: $panel;

@@ -156,7 +156,10 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def status_text(self, seen: PlayerView) -> str:
-        parts = [f"Round {seen.round_no}", f"target {seen.rules.target}"]
+        if seen.phase is Phase.DEAL:
+            parts = [f"Round {seen.round_no - 1} is over", f"target {seen.rules.target}"]
+        else:
+            parts = [f"Round {seen.round_no}", f"target {seen.rules.target}"]
         if seen.phase is Phase.PASS:
             parts.append(f"pass {seen.rules.pass_count} {seen.pass_direction}")
         note = _hearts_note(seen)
@@ -210,6 +213,10 @@ class GameScreen(Screen[None]):
                             self.style),
                 lambda _: self.advance())
             return
+        if session.deal_next():
+            self.say(f"Round {session.state.round_no} is dealt.")
+            self.advance()
+            return
         if state.is_over:
             self.app.push_screen(
                 GameOverScreen(state.results, session.names, state.winners, session.saved_to,
@@ -256,7 +263,7 @@ class GameScreen(Screen[None]):
         """Say who took a trick that has just ended, and what a pass brought."""
         state = self.session.state
         seen = self.session.human_view()
-        if state.round_no == round_no and seen.trick_no > trick_no:
+        if seen.trick_no > trick_no:  # tricks stay on the table until the next deal
             trick = seen.tricks[-1]
             points = seen.points_taken[trick.winner]
             self.say(f"{self.session.names[trick.winner]} took trick {trick_no + 1} "
@@ -380,16 +387,20 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, hints: Any, seen: PlayerView, generation: int) -> None:
         """Ask the expert off the UI thread (it may search for a while)."""
+        card = None
         try:
             found = hints.hint(seen)
             text = f"Hint: {describe_action(found.action, self.style)}. {found.reason}"
-        except Exception as exc:
+            card = found.action.card if isinstance(found.action, Play) else None
+        except Exception as exc:  # a failing hint must not end the game
             text = f"Hints unavailable: {exc}"
-        self.app.call_from_thread(self.show_hint, generation, text)
+        self.app.call_from_thread(self.show_hint, generation, text, card)
 
-    def show_hint(self, generation: int, text: str) -> None:
+    def show_hint(self, generation: int, text: str, card: Card | None) -> None:
         if generation == self.generation:
             self.hint_line = self.style.text(text)
+            if card is not None:
+                self.cursor = card  # Enter then plays the hinted card
             self.refresh_view()
 
     def action_undo(self) -> None:

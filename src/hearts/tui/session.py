@@ -13,10 +13,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from hearts.cli.textplay import seeded_record
+from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError
 from hearts.core.record import game_record, replay_game
 from hearts.core.rules import Rules
-from hearts.core.state import Action, GameState, new_game
+from hearts.core.state import Action, Deal, GameState, Phase, new_game
 from hearts.core.view import PlayerView, view
 from hearts.persistence import (
     SavedGameError,
@@ -106,7 +108,16 @@ class GameSession:
             settings = dataclasses.replace(settings, seed=str(secrets.randbelow(1_000_000)))
         self.settings = settings
         self.rules = Rules.parse(settings.rules)
-        self.state = state or new_game(self.rules, settings.seed)
+        if state is None:
+            state = new_game(self.rules, None)
+        elif state.seed is not None:
+            # The app deals each round itself (below), so a finished round's last trick
+            # stays on the table until the human moves on; a seeded state would deal at once.
+            state = new_game(state.rules, None).apply_all(state.history)
+        self.state = state
+        self.dealt_from_seed = all(
+            not isinstance(a, Deal) or a.seed == round_deal_seed(settings.seed, n)
+            for n, a in enumerate((a for a in state.history if isinstance(a, Deal)), start=1))
         self.human = settings.human_seat
         self.names = seat_names(self.rules.players, self.human)
         self.players: dict[int, Player] = {
@@ -115,6 +126,7 @@ class GameSession:
         }
         self._undo: list[GameState] = []
         self.saved_to: Path | None = None
+        self.deal_next()
 
     @classmethod
     def resume(cls) -> GameSession | None:
@@ -163,6 +175,15 @@ class GameSession:
         self.state = self.state.apply(action)
         self.save()
 
+    def deal_next(self) -> bool:
+        """Deal the next round from the game seed when the game waits for a deal."""
+        if self.state.phase is not Phase.DEAL:
+            return False
+        deal_seed = round_deal_seed(self.settings.seed, self.state.round_no)
+        self.state = self.state.apply(Deal.from_seed(self.rules, deal_seed))
+        self.save()
+        return True
+
     def undo(self) -> bool:
         """Return to the state before the human's last decision (all others are computers)."""
         if not self._undo:
@@ -181,7 +202,9 @@ class GameSession:
 
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
-        """The game record so far."""
+        """The game record so far: as a seeded game when every deal came from the seed."""
+        if self.dealt_from_seed and self.state.history:
+            return seeded_record(self.state, self.settings.seed, self.names)
         return game_record(self.state, seats=self.names)
 
     def save(self) -> None:
@@ -191,4 +214,5 @@ class GameSession:
                 self.saved_to = save_finished_game(self.record())
                 clear_current_game()
             return
-        save_current_game(self.record(), self.settings.to_json())
+        # Every action saves, so the quick record (each deal with its deal seed) is kept.
+        save_current_game(game_record(self.state, seats=self.names), self.settings.to_json())

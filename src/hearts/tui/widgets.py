@@ -120,7 +120,7 @@ class TableView(Static):
         for seat in range(seen.players):
             mark = ">" if seat in seen.to_act else " "
             who = names[seat] if levels[seat] == "human" else f"{names[seat]} ({levels[seat]})"
-            if seen.phase is Phase.PLAY and seat == (last.winner if showing_done and last
+            if seen.phase is not Phase.PASS and seat == (last.winner if showing_done and last
                                                      else seen.leader):
                 who += " *" if showing_done else " lead"
             card = style.card(shown[seat]) if seat in shown else "-"
