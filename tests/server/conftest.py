@@ -16,8 +16,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from hearts.server import ServerConfig, create_app
 
+# Scripted players act on every state at machine speed: a looser rate limit than people get.
 FAST = ServerConfig(grace_s=30.0, entropy_timeout_s=0.3, bot_delay_s=0.0,
-                    takeover_level="random")
+                    takeover_level="random", rate_burst=60, rate_per_s=200.0)
 
 
 @dataclass
@@ -113,6 +114,14 @@ class Client:
             if match(message):
                 return message
 
+    async def settle(self, quiet: float = 0.3) -> None:
+        """Read messages until none arrives for ``quiet`` seconds."""
+        while True:
+            try:
+                await self.recv(timeout=quiet)
+            except TimeoutError:
+                return
+
     async def close(self) -> None:
         await self.ws.close()
 
@@ -148,21 +157,43 @@ async def join_table(server: Server, table_id: str, name: str) -> dict[str, Any]
     return dict(response.json())
 
 
-async def autoplay(client: Client, until_over: bool = True, max_actions: int = 10_000) -> int:
-    """Play the lowest legal cards whenever it is this client's turn; returns actions sent."""
+async def autoplay(client: Client, until_over: bool = True, max_actions: int = 10_000,
+                   hints: bool = False, idle_s: float = 20.0,
+                   until: Callable[[dict[str, Any]], bool] | None = None) -> int:
+    """Play the lowest legal cards whenever it is this client's turn, one action at a time
+    (asking for a hint first if ``hints``) until the game is over or ``until(view)``;
+    returns the number of actions sent."""
     sent = 0
+    pending = False
     acted: set[int] = set()
+    idle = 0.0
     while sent < max_actions:
-        message = await client.recv(timeout=20)
+        try:
+            message = await client.recv(timeout=0.5)
+            idle = 0.0
+        except TimeoutError:
+            idle += 0.5
+            if idle >= idle_s:
+                raise
+            message = {"type": "idle"}
         if message["type"] == "commit":
             await client.send({"type": "entropy", "value": f"e{client.seat}x{message['round']}"})
-        if message["type"] not in ("state", "welcome") or message["state_id"] in acted:
+        answered = message["type"] in ("ack", "error") and message.get("id") == sent
+        if answered or message.get("code") == "rate_limited":
+            pending = False
+            if message["type"] == "error":
+                acted.clear()  # refused (stale, rate limited): act again on the current state
+        view = client.state
+        if view is None or pending or client.state_id in acted:
             continue
-        if message["view"]["phase"] == "over" and until_over:
+        if (view["phase"] == "over" and until_over) or (until is not None and until(view)):
             return sent
-        action = first_action(message["view"], message["state_id"])
+        action = first_action(view, client.state_id)
         if action is not None:
-            acted.add(message["state_id"])
-            await client.send(action)
+            acted.add(client.state_id)
+            if hints:
+                await client.send({"type": "hint"})
             sent += 1
+            await client.send(dict(action, id=sent))
+            pending = True
     return sent

@@ -262,6 +262,8 @@ class Table:
         if not clean:
             raise RequestError("bad_message", "a name needs at least one letter")
         self._record({"t": "join", "seat": seat, "name": clean, "token": hash_token(token)})
+        if self.started:
+            self.arm_grace()
         self.broadcast_table()
         self.wake()
         return seat
@@ -278,6 +280,7 @@ class Table:
         free = self.free_seats()
         if free:
             self._record({"t": "fill", "seats": free, "level": self.config.takeover_level})
+            self.arm_grace()
             self.broadcast_table()
             self.wake()
 
@@ -309,7 +312,8 @@ class Table:
         self.broadcast_table()
 
     def arm_grace(self) -> None:
-        """After a restart nobody is connected: every person gets the grace period again."""
+        """Grace periods for people not connected when the game starts or restarts: a seat
+        taken but never connected must not stall the table either."""
         loop = asyncio.get_running_loop()
         for seat, info in enumerate(self.seats):
             if info.human and info.name is not None and info.connections == 0 \

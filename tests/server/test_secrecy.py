@@ -1,0 +1,118 @@
+"""No client ever receives a card it may not see: every message of whole games is checked.
+
+Two people and two computer players play whole games while spectators watch; every
+message to every connection is recorded. Afterwards the finished game record is
+replayed to the true state at each state id, and each card named in a message must be
+one its recipient may know at that moment: its own dealt and received cards, cards
+already played, and cards removed from the deck. A spectator may know only the last two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from tests.server.conftest import Client, Server, autoplay, create_table, join_table
+
+from hearts.core.cards import CardSet
+from hearts.core.record import replay_game
+from hearts.core.rules import Rules
+from hearts.core.state import Deal, GameState, PassCards, Phase, Play, new_game
+
+CARD = re.compile(r"\b[2-9TJQKA][CDSH]\b")
+
+
+def states_by_id(record: dict[str, Any]) -> list[GameState]:
+    """The state after each of the record's game actions, indexed by the server's state id."""
+    rules = Rules.parse(record["rules"])
+    state = new_game(rules, None)
+    states = [state]
+    for entry in record["rounds"]:
+        actions: list[Any] = [Deal(tuple(CardSet(h) for h in entry["hands"]),
+                                   entry["deal_seed"])]
+        actions += [PassCards(s, CardSet(p)) for s, p in enumerate(entry["passes"] or [])
+                    if p is not None]
+        for name in entry["plays"]:
+            actions.append(name)
+        for action in actions:
+            if isinstance(action, str):
+                action = Play(state.turn, next(iter(CardSet([action]))))
+            state = state.apply(action)
+            states.append(state)
+        if state.phase is Phase.MOON:
+            raise AssertionError("these games use no moon choice")
+    return states
+
+
+def may_see(state: GameState, seat: int | None) -> int:
+    """Cards a seat may know in this state (seat None: a spectator)."""
+    visible = state.rules.removed
+    for trick in state.tricks:
+        visible |= CardSet(trick.cards).mask
+    visible |= CardSet(card for _, card in state.trick).mask
+    if seat is not None and state.phase is not Phase.DEAL:
+        visible |= state.dealt(seat).mask
+        received = state.received(seat)
+        if received is not None:
+            visible |= received.mask
+    if state.phase is Phase.DEAL and state.results:
+        visible = state.rules.deck  # between rounds: every card of the last round was played
+    return visible
+
+
+def cards_in(message: Any) -> set[str]:
+    """Every card name anywhere in a message, free text included."""
+    if isinstance(message, str):
+        return set(CARD.findall(message))
+    if isinstance(message, dict):
+        return set().union(*(cards_in(v) for v in message.values())) if message else set()
+    if isinstance(message, list):
+        return set().union(*(cards_in(v) for v in message)) if message else set()
+    return set()
+
+
+def message_state_id(message: dict[str, Any], last: int) -> int:
+    if isinstance(message.get("state_id"), int):
+        return int(message["state_id"])
+    table = message.get("table")
+    if isinstance(table, dict):
+        return int(table["state_id"])
+    return last
+
+
+async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> None:
+    checked = 0
+    for game in range(2):
+        made = await create_table(server, ["human", "random", "human", "random"], target=30)
+        table_id = made["table"]["id"]
+        joined = await join_table(server, table_id, "Bob")
+        watchers = [await Client.open(server, table_id, None) for _ in range(2)]
+        ann = await Client.open(server, table_id, made["token"])
+        ann_again = await Client.open(server, table_id, made["token"])  # a second tab
+        bob = await Client.open(server, table_id, joined["token"])
+        # Ann asks for hints: they name cards too, which must be her own.
+        await asyncio.wait_for(asyncio.gather(autoplay(ann, hints=game == 0), autoplay(bob)),
+                               120)
+        await asyncio.sleep(0.2)
+        for client in (*watchers, ann_again):
+            while True:
+                try:
+                    await client.recv(timeout=0.2)
+                except TimeoutError:
+                    break
+        async with server.http() as http:
+            record = (await http.get(f"/api/tables/{table_id}/record")).json()
+        assert replay_game(record).is_over
+        states = states_by_id(record)
+        for client in (*watchers, ann, ann_again, bob):
+            last = 0
+            assert client.received, "every connection heard the game"
+            for message in client.received:
+                last = message_state_id(message, last)
+                allowed = CardSet(may_see(states[last], client.seat)).names()
+                leaked = cards_in(message) - set(allowed)
+                assert not leaked, (game, client.seat, last, message["type"], leaked)
+                checked += len(cards_in(message))
+        assert any(m["type"] == "hint" for m in ann.received) or game > 0
+    assert checked > 5000  # the check looked at real traffic, hands included
