@@ -186,11 +186,21 @@ async def test_plain_mode_writes_suits_as_letters_and_the_table_fits_80_columns(
         assert all(len(line) <= 80 for line in text.splitlines())
 
 
-async def test_a_click_on_a_marked_card_plays_it() -> None:
+async def test_the_mouse_alone_passes_and_plays() -> None:
     app = HeartsApp(session=GameSession(QUICK))
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.game
         assert session is not None
+        await settle(app, pilot)
+        chosen = list(session.human_view().hand)[:3]
+        for card in chosen:
+            await pilot.click(f"#card-{card}")
+        footer_pass = next(k for k in app.screen.query("FooterKey")
+                           if getattr(k, "action", None) == "pass_cards")
+        await pilot.click(footer_pass)
+        await settle(app, pilot)
+        assert session.state.chosen_pass(session.human) == CardSet(chosen) or \
+            session.human_view().passed == CardSet(chosen)
         while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
             await step(app, pilot)
         card = next(iter(session.human_view().legal))
