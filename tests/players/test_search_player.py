@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from search_positions import ALL_TABLES
 
-from hearts.core.cards import Card, CardSet
+from hearts.core.cards import Card, CardSet, iter_mask
 from hearts.core.rules import Rules
 from hearts.core.state import Action, GameState, MoonChoice, Phase, Play, new_hand
 from hearts.core.view import view
-from hearts.players.levels import make_player
-from hearts.players.search.player import LEVEL_BUDGETS, SearchPlayer
+from hearts.players.levels import LEVELS, make_player
+from hearts.players.search.kernel import heuristic_pass, mix_seed
+from hearts.players.search.player import (
+    LEVEL_BUDGETS,
+    SearchBudget,
+    SearchPlayer,
+    pass_candidates,
+)
 from hearts.players.table import play_game
 
 TABLES = [*ALL_TABLES, "standard:moon=shooter-choice,jack_of_diamonds=on",
@@ -114,3 +125,47 @@ def test_levels_make_search_players(level: str) -> None:
     assert player.name == level
     assert player.budget == LEVEL_BUDGETS[level]
     assert LEVEL_BUDGETS["hard"].seconds < LEVEL_BUDGETS["expert"].seconds <= 1.0
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4]))
+def test_pass_candidates_are_passes(seed: int, count: int) -> None:
+    """Candidate passes: the rule-based pass first, then distinct sets of ``count`` cards
+    from the hand, among them every combination of the most dangerous cards."""
+    hand = sum(1 << c for c in random.Random(seed).sample(range(52), 13))
+    base = sum(1 << c for c in list(iter_mask(hand))[:count])
+    candidates = pass_candidates(hand, base, count)
+    assert candidates[0] == base
+    assert len(set(candidates)) == len(candidates) > 1
+    assert all(c & ~hand == 0 and c.bit_count() == count for c in candidates)
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5))
+def test_simulated_opponents_pass_from_their_hand(seed: int, count: int) -> None:
+    """The playout model of an opponent's pass gives exactly ``count`` of its cards, the
+    Q♠ among them when it has no low spades to guard it."""
+    hand = sum(1 << c for c in random.Random(seed).sample(range(52), 13)) | (1 << 36)
+    hand &= ~((1 << 36) - (1 << 26))  # no spade below the queen
+    passed = heuristic_pass(hand, count, 13, np.array([mix_seed(seed, 0)], dtype=np.int64))
+    assert passed & ~hand == 0 and passed.bit_count() == count
+    assert passed >> 36 & 1
+
+
+def test_passes_an_unguarded_queen() -> None:
+    """Q♠ with no low spade to protect it is the first card to go."""
+    rules = Rules.parse("card-commons")
+    hand = CardSet.parse("QS 2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H")
+    others = [c for c in range(52) if c not in hand]
+    hands = [hand, *(CardSet(others[i::3]) for i in range(3))]
+    state = new_hand(rules, hands)
+    assert state.phase is Phase.PASS
+    passed = SearchPlayer(4, iterations=200).choose_pass(view(state, 0))
+    assert Card("QS") in passed and len(passed) == 3
+
+
+def test_level_options_override_the_budget() -> None:
+    """``expert:budget=0.3`` and ``hard:iterations=50`` style options reach the player."""
+    timed = LEVELS["expert"](random.Random(1), budget=0.3)  # type: ignore[call-arg]
+    counted = LEVELS["hard"](random.Random(1), iterations=50)  # type: ignore[call-arg]
+    assert isinstance(timed, SearchPlayer) and isinstance(counted, SearchPlayer)
+    assert timed.budget == SearchBudget(0.3, LEVEL_BUDGETS["expert"].max_worlds)
+    assert counted.budget == SearchBudget(None, 50)

@@ -15,11 +15,14 @@ __all__ = ["search_level"]
 
 
 def search_level(level: str) -> Callable[[random.Random], Player]:
-    """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder."""
+    """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder;
+    its options ``budget`` (seconds a decision) and ``iterations`` (worlds a decision,
+    reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec."""
 
-    def make(rng: random.Random) -> Player:
+    def make(rng: random.Random, *, budget: float | None = None,
+             iterations: int | None = None) -> Player:
         from hearts.players.search.player import SearchPlayer
 
-        return SearchPlayer(rng, level=level)
+        return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations)
 
     return make

@@ -53,8 +53,10 @@ __all__ = [
     "card_count",
     "deal_position",
     "evaluate_cards",
+    "evaluate_passes",
     "hall_feasible",
     "hearts_open",
+    "heuristic_pass",
     "legal_mask",
     "mix_seed",
     "play_card",
@@ -369,10 +371,8 @@ def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
     led = pos[S_TRICK] // 13
     if legal & (_SUIT << (13 * led)) == legal:
         winning = pos[S_TRICK]
-        trick = 0
-        for i in range(trick_len):
+        for i in range(1, trick_len):
             c = pos[S_TRICK + i]
-            trick |= 1 << c
             if c // 13 == led and c > winning:
                 winning = c
         under = legal & ((1 << winning) - 1)
@@ -381,7 +381,8 @@ def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
         keep_queen = legal & ~_QUEEN
         if keep_queen == 0:
             return 36
-        if trick_len == rules[R_PLAYERS] - 1 and not trick & _POINTS:
+        if trick_len == rules[R_PLAYERS] - 1:
+            # Last to play and winning anyway: shed the highest card.
             return _highest_in_suit(keep_queen, led)
         return _lowest_in_suit(keep_queen, led)
     if legal & _QUEEN:
@@ -609,3 +610,76 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
             round_points(pos, rules, totals, points)
             sums[i] += utility(me, points, totals, rules)
     return True
+
+
+# ---------------------------------------------------------------------- passing
+@jit
+def heuristic_pass(hand: int, count: int, hand_size: int, rng: Array) -> int:
+    """The cards a simulated opponent passes: an unguarded Q♠, A♠ and K♠ first, then the
+    highest cards, hearts first at equal rank, keeping the low spades that guard."""
+    low_spades = hand & _SPADES & (_QUEEN - 1)
+    chosen = 0
+    if card_count(low_spades) < max(2, (hand_size + 2) // 4):
+        for card in (36, 38, 37):
+            if hand >> card & 1 and card_count(chosen) < count:
+                chosen |= 1 << card
+    while card_count(chosen) < count and hand & ~chosen:
+        left = hand & ~chosen
+        if left & ~low_spades:
+            left &= ~low_spades
+        for step in range(13):
+            tied = left & (_RANK_BITS << (12 - step))
+            if tied:
+                if tied & _HEARTS:
+                    tied &= _HEARTS
+                chosen |= 1 << _random_card(tied, rng)
+                break
+    return chosen
+
+
+@jit
+def evaluate_passes(rules: Array, totals: Array, me: int, offset: int, leader: int,
+                    hand: int, candidates: Array, first_world: int, worlds: int, seed: int,
+                    policy: int, sums: npt.NDArray[np.float64]) -> None:
+    """Add to ``sums[i]`` the utility for ``me`` of passing ``candidates[i]`` (a mask) to
+    the seat ``offset`` to the left, over sampled deals of the other hands in which every
+    other seat passes by :func:`heuristic_pass`, then the whole round by ``policy``.
+
+    ``leader`` leads the first trick unless the rules give the lead to the lowest club.
+    """
+    players = rules[R_PLAYERS]
+    size = card_count(rules[R_DECK]) // players
+    count = card_count(candidates[0])
+    need = np.full(players, size, dtype=np.int64)
+    nothing = np.zeros(players, dtype=np.int64)
+    hands = np.zeros(players, dtype=np.int64)
+    passes = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    pos = np.zeros(S_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.int64)
+    unseen = rules[R_DECK] & ~hand
+    for world in range(first_world, first_world + worlds):
+        rng[0] = mix_seed(seed, world)
+        sample_hands(players, me, unseen, need, nothing, nothing, rng, hands)
+        hands[me] = hand
+        for seat in range(players):
+            if seat != me:
+                passes[seat] = heuristic_pass(hands[seat], count, size, rng)
+        playout_state = rng[0]
+        for i in range(candidates.shape[0]):
+            passes[me] = candidates[i]
+            pos[:] = 0
+            for seat in range(players):
+                pos[S_HANDS + seat] |= hands[seat] & ~passes[seat]
+                pos[S_HANDS + (seat + offset) % players] |= passes[seat]
+            first = leader
+            if rules[R_LOWEST_CLUB_LEADS]:
+                for seat in range(players):
+                    if pos[S_HANDS + seat] >> rules[R_LOWEST_CLUB] & 1:
+                        first = seat
+            pos[S_LEADER] = first
+            pos[S_TURN] = first
+            rng[0] = playout_state
+            playout(pos, rules, policy, rng)
+            round_points(pos, rules, totals, points)
+            sums[i] += utility(me, points, totals, rules)

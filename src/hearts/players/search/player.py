@@ -10,14 +10,16 @@ outcome is the seat's game standing, not only its round points (see
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from hearts.core.cards import Card, CardSet
+from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, Card, CardSet, iter_mask
 from hearts.core.rules import Rules
 from hearts.core.state import MoonChoice
 from hearts.core.view import PlayerView
@@ -30,13 +32,14 @@ from hearts.players.search.kernel import (
     S_SIZE,
     S_TAKEN,
     evaluate_cards,
+    evaluate_passes,
     round_points_for_choice,
     sample_hands,
     utility,
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer"]
+__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer", "pass_candidates"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,11 @@ LEVEL_BUDGETS: Final = {
     # 0.7 s leaves room under the 1 s promise for a busy machine and the Python around it.
     "expert": SearchBudget(seconds=0.7, max_worlds=50_000),
 }
+
+# Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
+_POOL_EXTRA: Final = 3
+_SPADE_DANGER: Final = {QUEEN_OF_SPADES: 100, Card("AS"): 95, Card("KS"): 94}
+_HEART_BONUS: Final = 20
 
 # Worlds per compiled call: the first batch is small so the clock is checked early.
 _FIRST_BATCH: Final = 16
@@ -86,8 +94,28 @@ class SearchPlayer:
         _load_compiled()
 
     def choose_pass(self, view: PlayerView) -> CardSet:
-        """The rule-based pass (Q♠ and high spades, high hearts, short suits)."""
-        return self._passing.choose_pass(view)
+        """The pass with the best average outcome over sampled deals, among the rule-based
+        pass and the combinations of the hand's most dangerous cards."""
+        start = time.perf_counter()
+        assert view.seat is not None
+        base = self._passing.choose_pass(view)
+        candidates = pass_candidates(view.hand.mask, base.mask, view.rules.pass_count)
+        if len(candidates) == 1:
+            return base
+        rules = rules_array(view.rules)
+        totals = np.array(view.totals, dtype=np.int64)
+        masks = np.array(candidates, dtype=np.int64)
+        sums = np.zeros(len(candidates), dtype=np.float64)
+        seed = self.rng.getrandbits(32)
+        leader = (view.dealer + 1) % view.players
+        seat, offset, hand = view.seat, view.pass_offset, view.hand.mask
+
+        def step(first_world: int, worlds: int) -> None:
+            evaluate_passes(rules, totals, seat, offset, leader, hand, masks, first_world,
+                            worlds, seed, POLICY_HEURISTIC, sums)
+
+        self._spend(start, step)
+        return CardSet(candidates[int(np.argmax(sums))])
 
     def choose_play(self, view: PlayerView) -> Card:
         """The legal card with the best average outcome over sampled worlds."""
@@ -100,10 +128,10 @@ class SearchPlayer:
     def card_values(self, view: PlayerView, cards: list[Card]) -> list[float]:
         """Average utility of playing each of ``cards`` now, over the budget's worlds."""
         start = time.perf_counter()
+        assert view.seat is not None
         info = HiddenInfo.of(view)
         if not info.feasible():
             info = info.relaxed()
-        assert view.seat is not None
         hands = [0] * view.players
         hands[view.seat] = view.hand.mask
         position = position_array(view, hands)
@@ -112,14 +140,25 @@ class SearchPlayer:
         candidates = np.array(cards, dtype=np.int64)
         sums = np.zeros(len(cards), dtype=np.float64)
         seed = self.rng.getrandbits(32)
+        seat = view.seat
+
+        def step(first_world: int, worlds: int) -> None:
+            evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
+                           info.voids, info.fixed, first_world, worlds, seed,
+                           POLICY_HEURISTIC, sums)
+
+        done = self._spend(start, step)
+        return [float(s) / done for s in sums]
+
+    def _spend(self, start: float, step: Callable[[int, int], None]) -> int:
+        """Run ``step(first_world, worlds)`` in batches until the budget (counted from
+        ``start``) is spent; returns the number of worlds."""
         limit = self.budget.seconds
         done, batch = 0, _FIRST_BATCH
         while done < self.budget.max_worlds:
             batch = min(batch, self.budget.max_worlds - done)
             started = time.perf_counter()
-            evaluate_cards(position, rules, totals, view.seat, candidates, info.unseen,
-                           info.need, info.voids, info.fixed, done, batch, seed,
-                           POLICY_HEURISTIC, sums)
+            step(done, batch)
             done += batch
             if limit is not None:
                 now = time.perf_counter()
@@ -131,7 +170,7 @@ class SearchPlayer:
             else:
                 batch *= 2
         self.worlds_last = done
-        return [float(s) / done for s in sums]
+        return done
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
         """The choice better for my game standing; when both are equal, adding 26 to the
@@ -154,6 +193,22 @@ class SearchPlayer:
         return max(scored)[2]
 
 
+def pass_candidates(hand: int, base: int, count: int) -> list[int]:
+    """Passes worth simulating, ``base`` first: every ``count``-card combination of a pool
+    of ``base`` and the hand's most dangerous cards (Q♠, A♠, K♠, high hearts, high cards)."""
+    pool = list(iter_mask(base))
+    by_danger = sorted(iter_mask(hand & ~base), key=_danger, reverse=True)
+    pool += by_danger[:max(0, count + _POOL_EXTRA - len(pool))]
+    combos = [sum(1 << c for c in combo) for combo in itertools.combinations(pool, count)]
+    return [base, *(mask for mask in combos if mask != base)]
+
+
+def _danger(card: Card) -> int:
+    if card in _SPADE_DANGER:
+        return _SPADE_DANGER[card]
+    return card.rank + (_HEART_BONUS if card.suit == HEARTS else 0)
+
+
 @functools.cache
 def _load_compiled() -> None:
     """Load the compiled kernel from Numba's disk cache (compiling it the first time ever)
@@ -163,6 +218,8 @@ def _load_compiled() -> None:
     position = np.zeros(S_SIZE, dtype=np.int64)
     evaluate_cards(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
                    POLICY_HEURISTIC, np.zeros(4, dtype=np.float64))
+    evaluate_passes(rules, empty, 0, 1, 1, 0, empty, 0, 0, 0, POLICY_HEURISTIC,
+                    np.zeros(4, dtype=np.float64))
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
     round_points_for_choice(position, rules, MOON_ADD, empty)
     utility(0, empty, empty, rules)
