@@ -181,7 +181,7 @@ async def test_plain_mode_writes_suits_as_letters_and_the_table_fits_80_columns(
         text = screen_text(app)
         assert not any(symbol in text for symbol in SUIT_SYMBOLS)
         hand = app.game.human_view().hand if app.game else CardSet()
-        assert f"[{next(iter(hand)).pretty[:-1]}" in text or "S clubs" not in text
+        assert hand and all(f"{c.pretty[:-1]}{'CDSH'[c.suit]}" in text for c in hand)
         assert "C clubs" in text and "H hearts" in text
         assert all(len(line) <= 80 for line in text.splitlines())
 
@@ -209,22 +209,27 @@ async def test_the_mouse_alone_passes_and_plays() -> None:
         assert Play(session.human, card) in session.state.history
 
 
-async def test_auto_play_plays_the_only_legal_card() -> None:
-    settings = GameSettings(rules="card-commons:target=15", seed="5", speed="instant",
-                            auto_play=True)
-    app = HeartsApp(session=GameSession(settings))
-    async with app.run_test(size=(80, 24)) as pilot:
-        session = app.game
-        assert session is not None
-        await step(app, pilot)  # the pass
-        await settle(app, pilot)
-        # Holding 2♣ the human must lead it: the only legal card is played without a key.
-        forced = [s for s in session.state.history if isinstance(s, Play)]
-        first = session.state.tricks[0].cards[0] if session.state.tricks else \
-            session.state.trick[0][1] if session.state.trick else None
-        assert forced or first is not None
-        assert "Auto-played your only card" in screen_text(app) or \
-            (session.state.trick and session.state.trick[0][0] != session.human)
+def _clubs_hand_session(auto_play: bool) -> GameSession:
+    """A hold round in which the human holds every club, so must lead the 2♣."""
+    rules = Rules.parse("card-commons:pass_cycle=hold,target=5")
+    order = list(range(52))
+    hands = tuple(CardSet(order[13 * s:13 * s + 13]) for s in range(4))
+    settings = GameSettings(rules=rules.text, seed="5", speed="instant", auto_play=auto_play)
+    return GameSession(settings, new_hand(rules, hands))
+
+
+async def test_auto_play_plays_the_only_legal_card_and_only_when_asked() -> None:
+    two_of_clubs = next(iter(CardSet.parse("2C")))
+    for auto_play in (False, True):
+        session = _clubs_hand_session(auto_play)
+        app = HeartsApp(session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.pause(0.1)
+            await settle(app, pilot)
+            played = Play(session.human, two_of_clubs) in session.state.history
+            assert played is auto_play
+            assert ("Auto-played your only card, 2♣" in screen_text(app)) is auto_play
 
 
 async def test_shooters_choice_is_asked_and_applied() -> None:
