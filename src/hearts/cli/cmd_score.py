@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from hearts.cli.common import rules_from_args
 from hearts.core.errors import HeartsError
 from hearts.core.rules import Rules
 from hearts.core.scorekeeper import (
@@ -55,13 +56,8 @@ def register(subparsers: Any) -> None:
 
 
 def rules_for_names(text: str, count: int) -> Rules:
-    """The rules of ``text``, for ``count`` players unless the text sets the count."""
-    rules = Rules.parse(text)
-    if rules.players == count or "players=" in text:
-        return rules
-    canonical = rules.text
-    return Rules.parse(canonical + (f",players={count}" if ":" in canonical
-                                    else f":players={count}"))
+    """The rules of ``text`` for ``count`` players (the preset's options for that count)."""
+    return rules_from_args(argparse.Namespace(rules=text, players=count))
 
 
 def split_names(text: str) -> list[str]:
