@@ -188,8 +188,8 @@ def _card_names(value: Any) -> Iterator[str]:
 @given(any_rules, seeds)
 def test_views_never_show_another_seats_cards(rules: Rules, seed: int) -> None:
     for step, (state, _) in enumerate(walk(rules, seed)):
-        if step % 7:
-            continue  # every seventh position keeps the test quick
+        if step % 11:
+            continue  # every eleventh position (all phases come round) keeps it quick
         played = 0
         for trick in state.tricks:
             for card in trick.cards:
