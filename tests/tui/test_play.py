@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from hearts.core import CardSet, Phase, Play, Rules, game_record, new_hand, replay_game
 from hearts.core.cards import SUIT_SYMBOLS
@@ -84,8 +85,10 @@ async def test_a_whole_game_by_keys_from_the_start_screen_to_the_winners(
         assert len(saved) == 1 and str(saved[0]) in str(over.query_one("#saved-to").render())
         assert replay_game(json.loads(saved[0].read_text())).totals == session.state.totals
         assert load_current_game() is None  # the finished game is no longer "in progress"
-        await pilot.press("q")
-    assert app.return_code in (0, None)
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#seed", Input).value == ""  # new deals next time
 
 
 async def test_resume_continues_an_interrupted_game_exactly_where_it_stopped() -> None:

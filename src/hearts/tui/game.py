@@ -7,6 +7,8 @@ drops a decision that an undo has made stale.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import importlib
 import time
 from typing import Any, ClassVar
@@ -245,7 +247,7 @@ class GameScreen(Screen[None]):
         if delay:
             time.sleep(delay)
         action = self.session.decide_bot(state, seat)
-        self.app.call_from_thread(self.bot_done, generation, action)
+        self.hand_back(self.bot_done, generation, action)
 
     def bot_done(self, generation: int, action: Action) -> None:
         self.bot_busy = False
@@ -306,7 +308,8 @@ class GameScreen(Screen[None]):
         if what == "new":
             from hearts.tui.start import StartScreen
 
-            self.app.switch_screen(StartScreen(self.session.settings))
+            # A fresh seed for the next game, unless the player types one.
+            self.app.switch_screen(StartScreen(dataclasses.replace(self.settings, seed="")))
         else:
             self.app.exit()
 
@@ -394,7 +397,13 @@ class GameScreen(Screen[None]):
             card = found.action.card if isinstance(found.action, Play) else None
         except Exception as exc:  # a failing hint must not end the game
             text = f"Hints unavailable: {exc}"
-        self.app.call_from_thread(self.show_hint, generation, text, card)
+        self.hand_back(self.show_hint, generation, text, card)
+
+    def hand_back(self, callback: Any, *args: Any) -> None:
+        """Run ``callback`` on the UI thread, unless the app has closed meanwhile."""
+        # The app may have quit while the computer was thinking; the game is saved anyway.
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(callback, *args)
 
     def show_hint(self, generation: int, text: str, card: Card | None) -> None:
         if generation == self.generation:
