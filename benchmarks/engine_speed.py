@@ -8,6 +8,7 @@ Ours plays whole seeded games (each round dealt from the seed) and counts their
 hands; OpenSpiel's game is one hand.
 
     .venv/bin/python benchmarks/engine_speed.py --seconds 5 --preset standard
+    .venv/bin/python benchmarks/engine_speed.py --profile   # where our time goes
 
 OpenSpiel is optional: without ``pyspiel`` only our figure prints.
 """
@@ -15,6 +16,8 @@ OpenSpiel is optional: without ``pyspiel`` only our figure prints.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import time
 from collections.abc import Callable
@@ -89,10 +92,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="run time per engine")
     parser.add_argument("--preset", default="standard", help="our rules text (OpenSpiel "
                         "plays its default, which matches standard)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile our loop with cProfile instead and print the top functions")
     args = parser.parse_args()
     rules = Rules.parse(args.preset)
     rng = random.Random(1)
     ours = Meter(lambda i: hearts_hands(rules, rng, i))
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(race, [ours], args.seconds)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
     try:
         import pyspiel
     except ImportError:
