@@ -790,6 +790,30 @@ class GameState:
         if self.seed is not None:
             self._deal(round_deal_seed(self.seed, self.round_no), None)
 
+    # An immutable state is its own copy; pickles flatten the action log (a deep chain
+    # of pairs that would otherwise recurse once an action).
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        fields = {name: getattr(self, name) for name in GameState.__slots__ if name != "_log"}
+        return (_restore, (fields, self.history))
+
     def __repr__(self) -> str:
         return (f"<GameState {self.rules.text} round {self.round_no} {self.phase.value} "
                 f"to_act={self.to_act} totals={self.totals}>")
+
+
+def _restore(fields: dict[str, object], history: tuple[Action, ...]) -> GameState:
+    """Unpickle a state: its fields and its action log rebuilt from the history."""
+    state = GameState.__new__(GameState)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    log: _Log = None
+    for action in history:
+        log = (log, action)
+    state._log = log
+    return state
