@@ -159,16 +159,16 @@ class GameScreen(Screen[None]):
 
     def status_text(self, seen: PlayerView) -> str:
         if seen.phase is Phase.DEAL:
-            parts = [f"Round {seen.round_no - 1} is over", f"target {seen.rules.target}"]
+            parts = [f"Round {seen.round_no - 1} is over", f"to {seen.rules.target}"]
         else:
-            parts = [f"Round {seen.round_no}", f"target {seen.rules.target}"]
+            parts = [f"Round {seen.round_no}", f"to {seen.rules.target}"]
         if seen.phase is Phase.PASS:
             parts.append(f"pass {seen.rules.pass_count} {seen.pass_direction}")
         note = _hearts_note(seen)
         if note:
             parts.append(note)
         parts.append(f"speed {self.settings.speed}")
-        parts.append("auto-play on" if self.settings.auto_play else "auto-play off")
+        parts.append("auto on" if self.settings.auto_play else "auto off")
         return " · ".join(parts)
 
     def prompt_text(self, seen: PlayerView, legal: CardSet) -> str:

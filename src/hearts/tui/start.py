@@ -86,8 +86,8 @@ class StartScreen(Screen[None]):
             yield Label("Speed")
             yield Select([(name, name) for name in SPEEDS], value=self.defaults.speed,
                          allow_blank=False, compact=True, id="speed")
-            yield Checkbox("Auto-play forced moves", self.defaults.auto_play, compact=True,
-                           id="auto-play")
+            yield Checkbox(self.auto_label(self.defaults.auto_play), self.defaults.auto_play,
+                           compact=True, id="auto-play")
         with Horizontal(classes="row"):
             yield Button("Start (Enter)", id="start", compact=True, variant="primary")
         with Vertical():
@@ -129,6 +129,14 @@ class StartScreen(Screen[None]):
             if index < players - 1:
                 self.query_one(f"#opponent-label-{index}", Label).update(names[index + 1])
         self.query_one("#about", Static).update(PRESET_HELP[preset])
+
+    @staticmethod
+    def auto_label(on: bool) -> str:
+        # Spelled out: without colour the box looks the same ticked or not.
+        return f"Auto-play forced moves: {'on' if on else 'off'}"
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = self.auto_label(event.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("preset", "players"):
