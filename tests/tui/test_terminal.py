@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import pty
 import select
@@ -18,13 +19,14 @@ import pytest
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
 
-def run_in_terminal(args: list[str], steps: list[tuple[bytes, bytes]], home: Path) -> str:
+def run_in_terminal(args: list[str], steps: list[tuple[bytes, bytes]], home: Path,
+                    **env_vars: str) -> str:
     """Run ``hearts`` on a pty; for each step wait until the screen shows the text, then
     type the key; return everything the program wrote."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "HEARTS_HOME": str(home), "TERM": "xterm-256color",
-           "PYTHONIOENCODING": "utf-8"}
+           "PYTHONIOENCODING": "utf-8", **env_vars}
     process = subprocess.Popen([sys.executable, "-m", "hearts.cli.main", *args],
                                stdin=follower, stdout=follower, stderr=follower, env=env,
                                close_fds=True)
@@ -70,3 +72,13 @@ def test_hearts_play_opens_the_game_saves_on_quit_and_resumes(tmp_path: Path) ->
     assert "Choose" in resumed and "Start" not in resumed  # straight back into the game
     assert "The game is saved" in resumed
 
+
+
+def test_hearts_score_opens_its_screen_in_a_terminal_without_colour(tmp_path: Path) -> None:
+    steps = [(b"names", b"Ann, Bo, Cy, Di\r"), (b"Players: Ann", b"13 13 0 0\r"),
+             (b"Round 1 added", b"\x11")]  # ctrl+q
+    out = run_in_terminal(["score", "--name", "tty"], steps, tmp_path, NO_COLOR="1")
+    assert "Round 1 added" in out
+    sheet = json.loads((tmp_path / "sheets" / "tty.json").read_text())
+    assert sheet["names"] == ["Ann", "Bo", "Cy", "Di"]
+    assert sheet["rounds"][0]["totals"] == [13, 13, 0, 0]
