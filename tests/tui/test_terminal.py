@@ -63,13 +63,17 @@ def run_in_terminal(args: list[str], steps: list[tuple[bytes, bytes]], home: Pat
 
 
 def test_hearts_play_opens_the_game_saves_on_quit_and_resumes(tmp_path: Path) -> None:
-    args = ["play", "--seed", "21", "--rules", "card-commons:target=5", "--speed", "instant"]
+    args = ["play", "--seed", "21", "--rules", "card-commons:target=5", "--speed", "instant",
+            "--name", "Ada"]
     first = run_in_terminal(args, [(b"Start", b"\r"), (b"Choose", b"q")], tmp_path)
     assert "The game is saved: continue it with  hearts play --resume" in first
+    assert "Seed 21: play these deals again with hearts play --rules card-commons:target=5 " \
+        "--seed 21" in first
     saved = tmp_path / "current-game.json"
     assert saved.exists()
     resumed = run_in_terminal(["play", "--resume"], [(b"Choose", b"q")], tmp_path)
     assert "Choose" in resumed and "Start" not in resumed  # straight back into the game
+    assert "Ada" in resumed
     assert "The game is saved" in resumed
 
 

@@ -67,9 +67,10 @@ def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play", help="play a game against computer players",
-        description="Play Hearts against computer players. Reads your answers line by line, "
-                    "so it also runs from a script (the game stops cleanly where the input "
-                    "ends); 'help' at any prompt lists the commands.")
+        description="Play Hearts against computer players: full screen in a terminal "
+                    "(keyboard or mouse; ? lists the keys), or plain text line by line with "
+                    "--text or when run from a script (the game stops cleanly where the input "
+                    "ends; 'help' at any prompt lists the commands).")
     add_play_options(parser)
     parser.set_defaults(func=run)
 
@@ -101,9 +102,12 @@ def run_screen(args: argparse.Namespace) -> int:
     if len(opponents) != rules.players - 1:
         raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
                                f"{rules.players - 1} opponents")
+    name = args.name.strip()
+    if not name or len(name) > _MAX_NAME:
+        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters, not {args.name!r}")
     settings = GameSettings(rules=rules.text, levels=(HUMAN, *opponents),
                             seed=args.seed or "", speed=args.speed, auto_play=args.auto_play,
-                            plain=args.plain)
+                            plain=args.plain, name=name)
     app = HeartsApp(settings, session)
     app.run()
     played = app.game
@@ -112,6 +116,9 @@ def run_screen(args: argparse.Namespace) -> int:
     if args.record is not None and played.state.history:
         write_record(args.record, played.record())
         print(f"Saved the game to {args.record}; check it with: hearts replay {args.record}")
+    seed = played.settings.seed
+    print(f"Seed {seed}: play these deals again with "
+          f"hearts play --rules {played.rules.text} --seed {seed}")
     if played.state.is_over:
         print(f"The game record is saved in {played.saved_to}")
     else:

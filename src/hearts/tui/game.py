@@ -135,7 +135,7 @@ class GameScreen(Screen[None]):
 
     # ----------------------------------------------------------------- showing
     def say(self, line: str) -> None:
-        """Add a line to the three-line event log."""
+        """Add a line to the event log (the last two lines show, then any hint)."""
         self.event_lines = [*self.event_lines, self.style.text(line)][-2:]
 
     def refresh_view(self) -> None:

@@ -36,13 +36,13 @@ SPEEDS: Final = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds each computer move waits, so the human can follow the table."""
 
 
-def seat_names(players: int, human_seat: int) -> tuple[str, ...]:
+def seat_names(players: int, human_seat: int, human: str = "You") -> tuple[str, ...]:
     """Short names by place at the table as the human sees it: You, Left, Across, Right..."""
     names = []
     for seat in range(players):
         offset = (seat - human_seat) % players
         if offset == 0:
-            names.append("You")
+            names.append(human)
         elif players % 2 == 0 and offset == players // 2:
             names.append("Across")
         elif offset < players / 2:
@@ -63,6 +63,7 @@ class GameSettings:
     speed: str = "normal"
     auto_play: bool = False
     plain: bool = False
+    name: str = "You"
     human_seat: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -95,7 +96,8 @@ class GameSettings:
             return cls(rules=str(data["rules"]), levels=tuple(str(x) for x in data["levels"]),
                        seed=str(data["seed"]), speed=str(data.get("speed", "normal")),
                        auto_play=bool(data.get("auto_play", False)),
-                       plain=bool(data.get("plain", False)))
+                       plain=bool(data.get("plain", False)),
+                       name=str(data.get("name", "You")))
         except (KeyError, TypeError, IllegalActionError) as exc:
             raise SavedGameError(f"the saved game's settings are unusable: {exc}") from None
 
@@ -119,7 +121,7 @@ class GameSession:
             not isinstance(a, Deal) or a.seed == round_deal_seed(settings.seed, n)
             for n, a in enumerate((a for a in state.history if isinstance(a, Deal)), start=1))
         self.human = settings.human_seat
-        self.names = seat_names(self.rules.players, self.human)
+        self.names = seat_names(self.rules.players, self.human, settings.name)
         self.players: dict[int, Player] = {
             seat: make_player(level, f"{settings.seed}/{seat}")
             for seat, level in enumerate(settings.levels) if level != HUMAN

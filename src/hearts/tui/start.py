@@ -151,7 +151,7 @@ class StartScreen(Screen[None]):
             seed=self.query_one("#seed", Input).value.strip(),
             speed=str(self.query_one("#speed", Select).value),
             auto_play=self.query_one("#auto-play", Checkbox).value,
-            plain=self.defaults.plain)
+            plain=self.defaults.plain, name=self.defaults.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
