@@ -72,16 +72,15 @@ def _wait_until_serving(url: str, proc: subprocess.Popen[bytes], log: Path) -> N
     raise RuntimeError(f"hearts serve did not answer within 60 s:\n{log.read_text()}")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[ServerProcess]:
     """The real server through the real CLI, with short waits so a round takes seconds."""
-    tmp = tmp_path_factory.mktemp("serve")
     port = free_port()
-    log = tmp / "serve.log"
+    log = db.parent / "serve.log"
     command = [sys.executable, "-m", "hearts.cli.main", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", str(tmp / "hearts.sqlite3"),
+               "--port", str(port), "--db", str(db),
                "--bot-delay", "0.05", "--entropy-timeout", "1", "--grace", "60"]
-    env = os.environ | {"HEARTS_HOME": str(tmp)}
+    env = os.environ | {"HEARTS_HOME": str(db.parent)}
     with log.open("wb") as out:
         proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -95,6 +94,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server with an empty store, shared by a module's tests (each makes its own tables)."""
+    with serving(tmp_path_factory.mktemp("serve") / "hearts.sqlite3") as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
@@ -184,17 +190,19 @@ class Person:
         self.testid("pass-panel").wait_for(state="hidden")
         return chosen
 
-    def play(self, card: str, *, how: str = "click") -> None:
-        """Play a card by clicking it (or with the keyboard) and wait until it leaves the hand."""
-        button = self.testid(f"card-{card}")
-        if how == "click":
-            button.click()
-        elif how == "enter":
-            button.focus()
-            button.press("Enter")
-        else:
-            raise ValueError(how)
-        self.page.wait_for_selector(f"#hand [data-card='{card}']", state="detached")
+    def played(self, card: str, gesture: Callable[[], None]) -> None:
+        """Make a gesture that should play ``card``, wait until the table moves on, and check
+        the card left the hand (unless it ended the round and the next deal holds it again)."""
+        state_id, rounds = self.state_id(), len(sheet_rows(self))
+        gesture()
+        self.page.wait_for_function("sid => Number(document.body.dataset.stateId) > sid",
+                                    arg=state_id)
+        assert card not in self.hand() or len(sheet_rows(self)) > rounds, \
+            f"{card} was played but stayed in the hand"
+
+    def play(self, card: str) -> None:
+        """Play a card by clicking it."""
+        self.played(card, self.testid(f"card-{card}").click)
 
     def take_turn(self) -> str | None:
         """Do whatever this seat must do now (the first legal card; the moon's ``add``)."""

@@ -55,6 +55,7 @@ def test_lobby_lists_public_tables_only_and_links_how_to_play(
     public_id = create_table(ann, server, name="Ann", seats=["human", "human", "random"],
                              target=50)
     expect(ann.testid("table-rules")).to_contain_text("players=3")
+    expect(ann.testid("start-now")).to_be_visible()
     bea = open_person()
     private_id = create_table(bea, server, name="Bea", public=False,
                               seats=["human", "human", "easy", "random"])
@@ -78,6 +79,14 @@ def test_lobby_lists_public_tables_only_and_links_how_to_play(
     cyd.testid("watch-only").click()
     expect(cyd.testid("table-title")).to_have_text("Bea's table")
     expect(cyd.testid("connection-status")).to_contain_text("watching")
+    expect(cyd.page.locator("#hand button")).to_have_count(0)
+
+    # Nobody came to Ann's table: she starts with a computer in the free seat.
+    expect(ann.testid("table-rules")).to_contain_text("target=50")
+    ann.testid("start-now").click()
+    expect(ann.testid("seat-1")).to_contain_text("computer")
+    ann.wait_for(lambda: ann.what_now() == "pass", "the first pass after starting")
+    expect(ann.testid("invite-panel")).to_be_hidden()
 
     for preset in PRESETS:
         cyd.page.goto(server.url + "/")
@@ -136,7 +145,8 @@ def test_mouse_and_keyboard_play_with_legal_cards_marked(open_person: OpenPerson
                                                         server: ServerProcess) -> None:
     eve = open_person()
     create_table(eve, server, name="Eve", seats=["human", "random", "random", "random"])
-    seen = {"illegal_refused": 0, "enter": 0, "arrows": 0, "digit": 0, "labels": 0}
+    seen = {"illegal_refused": 0, "enter": 0, "arrows": 0, "digit": 0, "labels": 0,
+            "keyboard_pass": 0}
 
     def exercise(person: Person, what: str) -> None:
         hand, legal = person.hand(), person.legal()
@@ -147,6 +157,20 @@ def test_mouse_and_keyboard_play_with_legal_cards_marked(open_person: OpenPerson
             if what == "play":
                 assert ("playable" if card in legal else "not playable now") in label
         seen["labels"] += 1
+        if what == "pass":  # select with Enter and Space along the arrows, pass with Enter
+            count = int(person.testid("pass-count").inner_text())
+            person.testid(f"card-{hand[0]}").focus()
+            for index in range(count):
+                if index:
+                    person.page.keyboard.press("ArrowRight")
+                person.page.keyboard.press("Enter" if index % 2 == 0 else "Space")
+            chosen = person.page.locator("#hand button.card[aria-pressed='true']")
+            expect(chosen).to_have_count(count)
+            assert chosen.evaluate_all("els => els.map(e => e.dataset.card)") == hand[:count]
+            person.testid("pass-submit").press("Enter")
+            expect(person.testid("pass-panel")).to_be_hidden()
+            seen["keyboard_pass"] += 1
+            return
         if what != "play":
             return
         assert legal and set(legal) <= set(hand)
@@ -160,28 +184,27 @@ def test_mouse_and_keyboard_play_with_legal_cards_marked(open_person: OpenPerson
             seen["illegal_refused"] += 1
         turn = seen["enter"] + seen["arrows"] + seen["digit"]
         if turn % 3 == 0:  # Enter on a focused playable card
-            person.play(legal[-1], how="enter")
+            button = person.testid(f"card-{legal[-1]}")
+            button.focus()
+            person.played(legal[-1], lambda: button.press("Enter"))
             seen["enter"] += 1
         elif turn % 3 == 1:  # arrows move the focus along the hand, then Space plays
             person.testid(f"card-{hand[0]}").focus()
-            target = hand.index(legal[0])
-            for _ in range(target):
+            for _ in range(hand.index(legal[0])):
                 person.page.keyboard.press("ArrowRight")
             focused = person.page.evaluate("() => document.activeElement.dataset.card")
             assert focused == legal[0]
-            person.page.keyboard.press("Space")
-            person.page.wait_for_selector(f"#hand [data-card='{legal[0]}']", state="detached")
+            person.played(legal[0], lambda: person.page.keyboard.press("Space"))
             seen["arrows"] += 1
         else:  # digit n plays the n-th playable card
+            nth = min(len(legal), 2)
             person.testid(f"card-{hand[0]}").focus()
-            person.page.keyboard.press(str(min(len(legal), 2)))
-            card = legal[min(len(legal), 2) - 1]
-            person.page.wait_for_selector(f"#hand [data-card='{card}']", state="detached")
+            person.played(legal[nth - 1], lambda: person.page.keyboard.press(str(nth)))
             seen["digit"] += 1
 
     play_until([eve], lambda: eve.what_now() == "over", exercise)
     assert seen["illegal_refused"] == 1, "no turn offered an unplayable card to try"
-    assert min(seen["enter"], seen["arrows"], seen["digit"]) >= 1, seen
+    assert min(seen["enter"], seen["arrows"], seen["digit"], seen["keyboard_pass"]) >= 1, seen
     assert eve.errors == []
 
 

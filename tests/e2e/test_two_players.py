@@ -93,9 +93,17 @@ def test_two_people_play_a_round_by_clicks_and_one_reloads_mid_trick(
 
     reload_facts: dict[str, object] = {}
 
+    def table_shown(person: Person) -> tuple[dict[int, str], str]:
+        return person.trick_cards(), person.testid("last-trick").inner_text()
+
     def look_and_reload(person: Person, what: str) -> None:
         me = person.my_seat()
         other = bob if person is ann else ann
+        # Both see the same trick, card by seat, and the same last trick with its taker.
+        person.wait_for(lambda: table_shown(person) == table_shown(other), "the same table")
+        if what == "play" and len(person.hand()) < rules.hand_size:
+            expect(person.testid("last-trick-winner")).to_contain_text("taken by")
+            expect(person.page.locator("#last-trick [data-card]")).to_have_count(rules.players)
         # Secrecy: the page shows exactly this seat's hand, and none of the other's cards.
         assert len(person.hand()) == seat_hand_size(person, me)
         assert not cards_on_page(person) & set(other.hand())
