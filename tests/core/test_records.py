@@ -100,6 +100,10 @@ def test_an_illegal_action_reports_round_trick_seat_card_and_alternatives() -> N
     assert "round 1" in message and "trick 2" in message
     assert f"{stranger} cannot be played" in message
     assert "seat " in message and "(allowed: " in message
+    illegal = caught.value.illegal
+    assert illegal is not None
+    assert (illegal.round_no, illegal.trick_no, illegal.card) == (1, 2, stranger)
+    assert illegal.seat in range(4) and illegal.legal and stranger not in illegal.legal
 
 
 def test_stated_results_that_the_rules_do_not_give_are_refused() -> None:

@@ -26,7 +26,15 @@ class InvalidRulesError(HeartsError, ValueError):
 
 
 class InvalidRecordError(HeartsError, ValueError):
-    """A game or hand record that is malformed or does not replay to what it claims."""
+    """A game or hand record that is malformed or does not replay to what it claims.
+
+    ``illegal`` is the refused action's error when the record holds an illegal action:
+    its round, trick, seat, card and legal alternatives.
+    """
+
+    def __init__(self, message: str, *, illegal: IllegalActionError | None = None) -> None:
+        super().__init__(message)
+        self.illegal = illegal
 
 
 class IllegalActionError(HeartsError, ValueError):

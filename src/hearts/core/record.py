@@ -219,7 +219,7 @@ def _apply(state: GameState, action: Any) -> GameState:
     try:
         return state.apply(action)
     except IllegalActionError as exc:
-        raise InvalidRecordError(f"illegal action: {exc}") from exc
+        raise InvalidRecordError(f"illegal action: {exc}", illegal=exc) from exc
 
 
 def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> GameState:
