@@ -17,6 +17,7 @@ those, hearts led once a heart or Q♠ has been played (or only hearts are held)
 its pass direction at random, so the adapter sets the direction of the round
 (left, right, across, hold) and ISMCTS plays every hand for its own points, blind
 to the game totals; its resampler ignores the suits a seat has shown void.
+OpenSpiel's ISMCTS does not repeat its choices from a seed, so reruns vary.
 
     .venv/bin/python benchmarks/openspiel_ismcts.py --search expert --deal-sets 10
     .venv/bin/python benchmarks/openspiel_ismcts.py --search normal --deal-sets 4  # baseline

@@ -14,6 +14,10 @@ presented as OpenSpiel's player 0: OpenSpiel's resampler builds impossible deals
 during the pass phase for a player that has already been passed to (and ISMCTS
 crashes there); player 0 passes first, so it never has been.
 
+OpenSpiel's ``ISMCTSBot`` does not repeat its choices from its seed (open-spiel 2.0.2:
+fresh bots with one seed choose differently in one state), so a match with it gives
+figures that vary from run to run; the adapter's own sampling is seeded.
+
 Card numbers: OpenSpiel's card is ``rank * 4 + suit`` with suits C, D, H, S; ours
 is ``suit * 13 + rank`` with suits C, D, S, H. Pass directions coincide (1 left,
 2 across, 3 right, 0 none).

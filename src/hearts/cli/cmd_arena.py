@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", default=None,
                         help="match seed; the same seed gives the same figures, for any "
                              "--workers, unless a bot decides by the clock (a search with a "
-                             "time budget) (default: a fresh one, shown in the report)")
+                             "time budget) or is not seeded (ismcts) (default: a fresh one, "
+                             "shown in the report)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: one per CPU)")
     parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
