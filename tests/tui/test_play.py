@@ -160,6 +160,13 @@ async def test_hint_key_gives_the_experts_move_and_enter_then_plays_it() -> None
             assert "Hints unavailable" in screen_text(app)
             return
         assert "Hint: pass " in screen_text(app)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and len(screen.chosen) == 3
+        hinted_pass = screen.chosen
+        await pilot.press("p")  # the hinted cards are chosen: p passes them
+        await settle(app, pilot)
+        assert session.state.chosen_pass(session.human) == hinted_pass or \
+            session.human_view().passed == hinted_pass
         while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
             await step(app, pilot)
         await pilot.press("h")

@@ -36,7 +36,7 @@ KEYS_HELP = """\
 Left/Right     move along your hand; Up/Down: to the next suit
 Enter, Space   play the card (or choose it to pass); a click does the same
 p              pass the chosen cards
-h              hint: the expert's move and its reason
+h              hint: the expert's move and its reason (then Enter or p makes it)
 u              undo your last decision (against computer players)
 l              show or hide the last trick
 s              the score sheet (numbered lines, points and totals)
@@ -390,14 +390,14 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, hints: Any, seen: PlayerView, generation: int) -> None:
         """Ask the expert off the UI thread (it may search for a while)."""
-        card = None
+        action = None
         try:
             found = hints.hint(seen)
-            text = f"Hint: {describe_action(found.action, self.style)}. {found.reason}"
-            card = found.action.card if isinstance(found.action, Play) else None
+            action = found.action
+            text = f"Hint: {describe_action(action, self.style)}. {found.reason}"
         except Exception as exc:  # a failing hint must not end the game
             text = f"Hints unavailable: {exc}"
-        self.hand_back(self.show_hint, generation, text, card)
+        self.hand_back(self.show_hint, generation, text, action)
 
     def hand_back(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread, unless the app has closed meanwhile."""
@@ -405,11 +405,13 @@ class GameScreen(Screen[None]):
         with contextlib.suppress(RuntimeError):
             self.app.call_from_thread(callback, *args)
 
-    def show_hint(self, generation: int, text: str, card: Card | None) -> None:
+    def show_hint(self, generation: int, text: str, action: Action | None) -> None:
         if generation == self.generation:
             self.hint_line = self.style.text(text)
-            if card is not None:
-                self.cursor = card  # Enter then plays the hinted card
+            if isinstance(action, Play):
+                self.cursor = action.card  # Enter then plays the hinted card
+            elif isinstance(action, PassCards):
+                self.chosen = action.cards  # p then passes the hinted cards
             self.refresh_view()
 
     def action_undo(self) -> None:
