@@ -39,7 +39,8 @@ def _outcome(deal_set: int, rotation: int, seating: tuple[str, ...],
              ) -> GameOutcome:
     totals = tuple(sum(p[s] for p in points) for s in range(4))
     return GameOutcome(deal_set, rotation, seating, tuple(points), tuple(shooters), totals,
-                       winners, ((0.001,), (0.002,), (0.003,), (0.004,)), failures)
+                       winners, ((0.001,), (0.002,), (0.003,), (0.004,)),
+                       ((0.0005,), (0.001,), (0.0015,), (0.002,)), failures)
 
 
 def test_figures_from_known_outcomes() -> None:
@@ -79,4 +80,5 @@ def test_timing_is_kept_apart_from_the_figures() -> None:
     data = report(MatchResult(config, (outcome,), workers=3, wall_seconds=1.5))
     assert data["timing"]["random#a"]["decisions"] == 2
     assert data["timing"]["random#b"]["max_ms"] == pytest.approx(4.0)
+    assert data["timing"]["random#b"]["cpu"]["max_ms"] == pytest.approx(2.0)
     assert data["run"] == {"workers": 3, "wall_seconds": 1.5}

@@ -81,7 +81,9 @@ class GameTask:
 
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
-    """What one game gave: points and moon shooters by round, totals, timing, failures."""
+    """What one game gave: points and moon shooters by round, totals, failures, and each
+    seat's decision times, wall clock and this thread's CPU (a bot in another process,
+    an external one, uses no CPU here)."""
 
     deal_set: int
     rotation: int
@@ -91,6 +93,7 @@ class GameOutcome:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     decision_seconds: tuple[tuple[float, ...], ...]
+    decision_cpu_seconds: tuple[tuple[float, ...], ...]
     failures: tuple[str | None, ...]
     record: dict[str, Any] | None = None
 
@@ -156,15 +159,17 @@ def play_game_task(task: GameTask) -> GameOutcome:
     n = config.rules.players
     players = _players(task)
     seconds: list[list[float]] = [[] for _ in range(n)]
+    cpu_seconds: list[list[float]] = [[] for _ in range(n)]
     state: GameState | None = None
     try:
         state = new_game(config.rules, game_seed(config.seed, task.deal_set))
         while not state.is_over:
             seat = state.to_act[0]
             seat_view = view(state, seat)
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.thread_time()
             action = decide(players[seat], seat_view)
             seconds[seat].append(time.perf_counter() - started)
+            cpu_seconds[seat].append(time.thread_time() - cpu_started)
             state = state.apply(action)
     finally:
         _close(players, state)
@@ -177,6 +182,7 @@ def play_game_task(task: GameTask) -> GameOutcome:
         totals=state.totals,
         winners=state.winners,
         decision_seconds=tuple(tuple(s) for s in seconds),
+        decision_cpu_seconds=tuple(tuple(s) for s in cpu_seconds),
         failures=tuple(p.error if isinstance(p, ExternalPlayer) else None for p in players),
         record=game_record(state, seats=task.seating) if config.keep_records else None,
     )
