@@ -26,7 +26,7 @@ def moon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProce
 
 
 def test_the_shooter_chooses_in_the_browser_and_the_sheet_shows_the_moon(
-        moon: tuple[ServerProcess, MoonTable], open_person: OpenPerson) -> None:
+        open_person: OpenPerson, moon: tuple[ServerProcess, MoonTable]) -> None:
     server, table = moon
     expected = table.state.apply(ChooseMoon(SHOOTER, MoonChoice.ADD)).results[0]
     watcher = open_person()

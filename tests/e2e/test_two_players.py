@@ -155,3 +155,7 @@ def test_two_people_play_a_round_by_clicks_and_one_reloads_mid_trick(
         expect(person.testid("pass-direction")).to_have_text(direction2)
         assert len(person.hand()) == rules.hand_size
     assert ann.errors == [] and bob.errors == []
+
+    # Bob leaves: Ann sees his seat disconnected (a computer stands in after the grace time).
+    bob.page.close()
+    expect(ann.testid("seat-1")).to_contain_text("disconnected")
