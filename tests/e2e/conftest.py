@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium; HEARTS_CHROMIUM names another build of Chromium to drive.
+CHROMIUM = Path(os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
