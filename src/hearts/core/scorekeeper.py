@@ -34,6 +34,7 @@ __all__ = [
     "RoundEntry",
     "Sheet",
     "Taken",
+    "moon_points",
     "parse_round_entry",
 ]
 
@@ -125,7 +126,7 @@ class Sheet:
     @property
     def round_points_total(self) -> int:
         """Points a round holds without a moon: every point card of the deck."""
-        return card_points(self.rules.deck & _POINT_MASK, self.rules)
+        return moon_points(self.rules)
 
     # ------------------------------------------------------------------ entry
     def add_round(self, *, points: Sequence[int] | None = None,
@@ -252,6 +253,11 @@ class Sheet:
         return f"Winners (tied): {names}" if len(self.winners) > 1 else f"Winner: {names}"
 
 
+def moon_points(rules: Rules) -> int:
+    """The points of every heart and the Q♠ in the deck: what a moon shot is worth."""
+    return card_points(rules.deck & _POINT_MASK, rules)
+
+
 # ---------------------------------------------------------------------------- checks
 def _deck_hearts(rules: Rules) -> int:
     return (rules.deck & SUIT_MASKS[HEARTS]).bit_count()
@@ -313,7 +319,7 @@ def _taken_from_points(rules: Rules, names: Sequence[str], points: Sequence[int]
         raise InvalidRoundError("the J♦ scores nothing under these rules; leave it out")
     hearts = _deck_hearts(rules)
     queen = card_points(_QUEEN_MASK, rules) if _has(rules, _QUEEN_MASK) else 0
-    expected = card_points(rules.deck & _POINT_MASK, rules)
+    expected = moon_points(rules)
     counted = [int(p) - (jack_value if seat == jack else 0) for seat, p in enumerate(points)]
     for seat, value in enumerate(counted):
         if value < 0:
@@ -392,7 +398,7 @@ def _score_round(rules: Rules, names: Sequence[str], entry: RoundEntry) -> tuple
     if entry.moon_choice is not None and entry.moon_choice is not choice:
         raise InvalidRoundError(
             f"under {rules.preset} the moon rule is {rules.moon.value}; the shooter has no choice")
-    moon = card_points(every_point_card, rules)
+    moon = moon_points(rules)
     for seat, mask in enumerate(masks):
         jack = card_points(mask & _JACK_MASK, rules)
         if choice is MoonChoice.SUBTRACT:

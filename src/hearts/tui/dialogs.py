@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.core.rules import Rules
+from hearts.core.scorekeeper import moon_points
 from hearts.core.sheet import format_sheet
-from hearts.core.state import MoonChoice, RoundResult, card_points
+from hearts.core.state import MoonChoice, RoundResult
 from hearts.tui.text import TextStyle
 
 __all__ = ["GameOverScreen", "MoonScreen", "TextScreen", "sheet_screen", "winners_text"]
@@ -92,7 +92,7 @@ class MoonScreen(ModalScreen[MoonChoice]):
 
     def __init__(self, rules: Rules, shooter: str = "You") -> None:
         super().__init__()
-        self.moon = card_points(rules.deck & (SUIT_MASKS[HEARTS] | 1 << QUEEN_OF_SPADES), rules)
+        self.moon = moon_points(rules)
         self.shooter = shooter
 
     def compose(self) -> ComposeResult:
