@@ -20,10 +20,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from hearts.core.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, iter_mask
+from hearts.core.cards import HEARTS, SUIT_MASKS, iter_mask
 from hearts.core.errors import HeartsError
-from hearts.core.rules import MoonRule, Rules
-from hearts.core.state import MoonChoice, RoundResult, card_points
+from hearts.core.rules import Rules
+from hearts.core.scoring import (
+    JACK_MASK,
+    QUEEN_MASK,
+    MoonChoice,
+    card_points,
+    fixed_moon_choice,
+    moon_points,
+    moon_shooter,
+    round_points,
+)
+from hearts.core.state import RoundResult
 
 __all__ = [
     "SHEET_FORMAT",
@@ -40,9 +50,6 @@ __all__ = [
 
 SHEET_FORMAT: Final = "card-commons-hearts/sheet"
 _SHEET_VERSION: Final = 1
-_QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
-_JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
-_POINT_MASK: Final = SUIT_MASKS[HEARTS] | _QUEEN_MASK
 
 
 class InvalidRoundError(HeartsError, ValueError):
@@ -253,11 +260,6 @@ class Sheet:
         return f"Winners (tied): {names}" if len(self.winners) > 1 else f"Winner: {names}"
 
 
-def moon_points(rules: Rules) -> int:
-    """The points of every heart and the Q♠ in the deck: what a moon shot is worth."""
-    return card_points(rules.deck & _POINT_MASK, rules)
-
-
 # ---------------------------------------------------------------------------- checks
 def _deck_hearts(rules: Rules) -> int:
     return (rules.deck & SUIT_MASKS[HEARTS]).bit_count()
@@ -284,9 +286,9 @@ def _check_taken(rules: Rules, names: Sequence[str], taken: Sequence[Taken]) -> 
     total = sum(t.hearts for t in taken)
     if total != hearts:
         raise InvalidRoundError(f"hearts add to {total}, there are {hearts}")
-    _check_single(rules, names, [t.queen for t in taken], _QUEEN_MASK, "Q♠")
+    _check_single(rules, names, [t.queen for t in taken], QUEEN_MASK, "Q♠")
     if rules.jack_of_diamonds:
-        _check_single(rules, names, [t.jack for t in taken], _JACK_MASK, "J♦")
+        _check_single(rules, names, [t.jack for t in taken], JACK_MASK, "J♦")
         return tuple(taken)
     # Without the house rule the J♦ scores nothing, so a ticked J♦ is simply dropped.
     return tuple(Taken(t.hearts, t.queen) for t in taken)
@@ -310,15 +312,15 @@ def _taken_from_points(rules: Rules, names: Sequence[str], points: Sequence[int]
                        jack: int | None) -> tuple[Taken, ...]:
     """The cards each player must have taken to score ``points`` (as counted in the tricks)."""
     _check_count(names, points, "points")
-    jack_value = card_points(_JACK_MASK, rules)
-    if rules.jack_of_diamonds and _has(rules, _JACK_MASK):
+    jack_value = card_points(JACK_MASK, rules)
+    if rules.jack_of_diamonds and _has(rules, JACK_MASK):
         if jack is None or not 0 <= jack < len(names):
             raise InvalidRoundError(
                 f"with the J♦ house rule ({jack_value}), say who took the J♦")
     elif jack is not None:
         raise InvalidRoundError("the J♦ scores nothing under these rules; leave it out")
     hearts = _deck_hearts(rules)
-    queen = card_points(_QUEEN_MASK, rules) if _has(rules, _QUEEN_MASK) else 0
+    queen = card_points(QUEEN_MASK, rules) if _has(rules, QUEEN_MASK) else 0
     expected = moon_points(rules)
     counted = [int(p) - (jack_value if seat == jack else 0) for seat, p in enumerate(points)]
     for seat, value in enumerate(counted):
@@ -372,9 +374,9 @@ def _taken_mask(rules: Rules, taken: Sequence[Taken]) -> list[int]:
         for _ in range(cards.hearts):
             mask |= 1 << free_hearts.pop()
         if cards.queen:
-            mask |= _QUEEN_MASK
+            mask |= QUEEN_MASK
         if cards.jack:
-            mask |= _JACK_MASK
+            mask |= JACK_MASK
         masks.append(mask)
     return masks
 
@@ -383,29 +385,18 @@ def _score_round(rules: Rules, names: Sequence[str], entry: RoundEntry) -> tuple
         tuple[int, ...], int | None, MoonChoice | None]:
     """Round points after the moon rule, the shooter and the choice applied."""
     masks = _taken_mask(rules, entry.taken)
-    every_point_card = rules.deck & _POINT_MASK
-    shooter = next((s for s, m in enumerate(masks)
-                    if every_point_card and m & every_point_card == every_point_card), None)
-    points = [card_points(m, rules) for m in masks]
+    shooter = moon_shooter(masks, rules)
     if shooter is None:
         if entry.moon_choice is not None:
             raise InvalidRoundError("nobody shot the moon, so there is no moon choice to make")
-        return tuple(points), None, None
-    fixed = {MoonRule.SHOOTER_MINUS: MoonChoice.SUBTRACT, MoonRule.OTHERS_PLUS: MoonChoice.ADD}
-    choice = fixed.get(rules.moon, entry.moon_choice)
+        return round_points(masks, rules), None, None
+    choice = fixed_moon_choice(rules) or entry.moon_choice
     if choice is None:
         raise MoonChoiceNeededError(shooter, names[shooter])
     if entry.moon_choice is not None and entry.moon_choice is not choice:
         raise InvalidRoundError(
             f"under {rules.preset} the moon rule is {rules.moon.value}; the shooter has no choice")
-    moon = moon_points(rules)
-    for seat, mask in enumerate(masks):
-        jack = card_points(mask & _JACK_MASK, rules)
-        if choice is MoonChoice.SUBTRACT:
-            points[seat] = jack - (moon if seat == shooter else 0)
-        else:
-            points[seat] = jack + (0 if seat == shooter else moon)
-    return tuple(points), shooter, choice
+    return round_points(masks, rules, shooter, choice), shooter, choice
 
 
 def _score_all(rules: Rules, names: Sequence[str],

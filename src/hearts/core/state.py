@@ -21,9 +21,6 @@ from typing import Final, TypeAlias
 
 from hearts.core.cards import (
     ALL_CARDS,
-    HEARTS,
-    JACK_OF_DIAMONDS,
-    QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     CardSet,
@@ -32,7 +29,16 @@ from hearts.core.cards import (
 )
 from hearts.core.deal import deal_hands, round_deal_seed
 from hearts.core.errors import IllegalActionError
-from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
+from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, Rules
+from hearts.core.scoring import (
+    HEART_MASK,
+    POINT_MASK,
+    MoonChoice,
+    card_points,
+    fixed_moon_choice,
+    moon_shooter,
+    round_points,
+)
 
 __all__ = [
     "Action",
@@ -50,11 +56,7 @@ __all__ = [
     "new_hand",
 ]
 
-HEART_MASK: Final = SUIT_MASKS[HEARTS]
 _MAX_SEATS: Final = 6
-QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
-JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
-POINT_MASK: Final = HEART_MASK | QUEEN_MASK
 
 
 class Phase(StrEnum):
@@ -68,13 +70,6 @@ class Phase(StrEnum):
 
 
 _PLAY: Final = Phase.PLAY  # a module constant: the hot paths skip the enum lookup
-
-
-class MoonChoice(StrEnum):
-    """What a moon shot does: take 26 off the shooter, or add 26 to every other player."""
-
-    SUBTRACT = "subtract"
-    ADD = "add"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,16 +165,6 @@ class RoundResult:
     totals: tuple[int, ...]
     shooter: int | None = None
     moon_choice: MoonChoice | None = None
-
-
-def card_points(mask: int, rules: Rules) -> int:
-    """Points of a pile of cards: each heart 1, Q♠ 13, J♦ -10 under that house rule."""
-    points = (mask & HEART_MASK).bit_count()
-    if mask & QUEEN_MASK:
-        points += 13
-    if rules.jack_of_diamonds and mask & JACK_MASK:
-        points -= 10
-    return points
 
 
 def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
@@ -752,33 +737,20 @@ class GameState:
             self._end_round()
 
     def _end_round(self) -> None:
-        point_cards = self.rules.deck & POINT_MASK
-        self.shooter = next(
-            (s for s, t in enumerate(self._taken)
-             if point_cards and t & point_cards == point_cards),
-            None,
-        )
-        moon = self.rules.moon
+        self.shooter = moon_shooter(self._taken, self.rules)
         if self.shooter is None:
             self._finish_round(None)
-        elif moon is MoonRule.SHOOTER_CHOICE:
+            return
+        choice = fixed_moon_choice(self.rules)
+        if choice is None:
             self.phase = Phase.MOON
         else:
-            self._finish_round(MoonChoice.SUBTRACT if moon is MoonRule.SHOOTER_MINUS
-                               else MoonChoice.ADD)
+            self._finish_round(choice)
 
     def _finish_round(self, choice: MoonChoice | None) -> None:
         rules = self.rules
-        points = [card_points(t, rules) for t in self._taken]
         shooter = self.shooter
-        if shooter is not None and choice is not None:
-            value = card_points(rules.deck & POINT_MASK, rules)
-            jack = [-10 if rules.jack_of_diamonds and t & JACK_MASK else 0 for t in self._taken]
-            for seat in range(rules.players):
-                if choice is MoonChoice.SUBTRACT:
-                    points[seat] = jack[seat] - (value if seat == shooter else 0)
-                else:
-                    points[seat] = jack[seat] + (0 if seat == shooter else value)
+        points = round_points(self._taken, rules, shooter, choice)
         self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
         self.results = (*self.results, RoundResult(
             self.round_no, tuple(points), tuple(self._totals), shooter, choice))
