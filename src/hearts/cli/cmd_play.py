@@ -24,7 +24,8 @@ from hearts.cli.common import (
     seed_text,
     write_record,
 )
-from hearts.cli.textplay import Outcome, TextGame, seeded_record
+from hearts.cli.textplay import Outcome, TextGame
+from hearts.core.record import seeded_record
 from hearts.players.levels import make_player
 from hearts.tui.session import SPEEDS
 

@@ -14,7 +14,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from hearts.cli.common import rules_from_args
 from hearts.core.errors import HeartsError
 from hearts.core.rules import Rules
 from hearts.core.scorekeeper import (
@@ -22,12 +21,13 @@ from hearts.core.scorekeeper import (
     MoonChoiceNeededError,
     Sheet,
     parse_round_entry,
+    split_names,
 )
 from hearts.core.sheet import format_sheet
 from hearts.core.state import MoonChoice
 from hearts.persistence import list_sheets, load_sheet, save_sheet, sheet_path
 
-__all__ = ["ENTRY_HELP", "add_entry", "register", "rules_for_names", "run"]
+__all__ = ["ENTRY_HELP", "add_entry", "register", "run"]
 
 ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
               "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
@@ -53,17 +53,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--plain", action="store_true",
                         help="plain line-by-line prompts (automatic when input is not a terminal)")
     parser.set_defaults(func=run)
-
-
-def rules_for_names(text: str, count: int) -> Rules:
-    """The rules of ``text`` for ``count`` players (the preset's options for that count)."""
-    return rules_from_args(argparse.Namespace(rules=text, players=count))
-
-
-def split_names(text: str) -> list[str]:
-    """Names separated by commas (or by spaces when there is no comma)."""
-    parts = text.split(",") if "," in text else text.split()
-    return [p.strip() for p in parts if p.strip()]
 
 
 def add_entry(sheet: Sheet, text: str, ask_moon: Callable[[str], MoonChoice],
@@ -150,7 +139,7 @@ class PlainScorekeeper:
                 return None
             names = split_names(text)
             try:
-                return Sheet(rules_for_names(rules_text, len(names)), tuple(names))
+                return Sheet(Rules.parse(rules_text).replace(players=len(names)), tuple(names))
             except HeartsError as exc:
                 self.say(f"error: {exc}")
                 if names_text:

@@ -62,9 +62,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     try:
         rules = Rules.parse(text)
         if players is not None and players != rules.players:
-            preset, _, options = rules.text.partition(":")
-            kept = [o for o in options.split(",") if o and not o.startswith("players=")]
-            rules = Rules.parse(f"{preset}:" + ",".join([f"players={players}", *kept]))
+            rules = rules.replace(players=players)
     except InvalidRulesError as exc:
         given = f"--rules {text!r}" + ("" if players is None else f" --players {players}")
         raise InvalidRulesError(f"{given}: {exc}") from None

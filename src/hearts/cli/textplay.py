@@ -16,7 +16,6 @@ from enum import StrEnum
 from hearts.core.cards import SUIT_SYMBOLS, Card, CardSet
 from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError, InvalidCardError
-from hearts.core.record import game_record
 from hearts.core.rules import Rules
 from hearts.core.sheet import format_sheet
 from hearts.core.state import (
@@ -40,7 +39,6 @@ __all__ = [
     "ReadLine",
     "TextGame",
     "WriteLine",
-    "seeded_record",
 ]
 
 HUMAN_SEAT = 0
@@ -83,20 +81,6 @@ class _StoppedError(Exception):
     def __init__(self, outcome: Outcome) -> None:
         super().__init__(outcome.value)
         self.outcome = outcome
-
-
-def seeded_record(state: GameState, seed: str, names: Sequence[str]) -> dict[str, object]:
-    """The record of a game dealt round by round from ``seed``, as a seeded game.
-
-    The loop deals each round itself (so it can show a round's last trick before the
-    next deal); replaying its actions on ``new_game(rules, seed)`` proves the deals
-    are the seed's and gives a record that names the game seed.
-    """
-    seeded = new_game(state.rules, seed)
-    for action in state.history:
-        if not isinstance(action, Deal):
-            seeded = seeded.apply(action)
-    return game_record(seeded, seats=names)
 
 
 @dataclass(frozen=True)

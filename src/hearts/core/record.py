@@ -53,6 +53,7 @@ from hearts.core.state import (
     PassCards,
     Phase,
     Play,
+    new_game,
     new_hand,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "parse_record",
     "replay_game",
     "replay_hand",
+    "seeded_record",
 ]
 
 GAME_FORMAT = "card-commons-hearts/game"
@@ -161,6 +163,21 @@ def hand_record(state: GameState, round_no: int | None = None) -> dict[str, Any]
         "scores": list(before),
         **entry,
     }
+
+
+def seeded_record(state: GameState, seed: str, names: Sequence[str]) -> dict[str, Any]:
+    """The record of a game dealt round by round from ``seed``, as a seeded game.
+
+    A face that deals each round itself from ``round_deal_seed(seed, r)`` (so it can
+    show a round's last trick before the next deal) records its game through this:
+    replaying the actions on ``new_game(rules, seed)`` proves the deals are the
+    seed's and gives a record that names the game seed.
+    """
+    seeded = new_game(state.rules, seed)
+    for action in state.history:
+        if not isinstance(action, Deal):
+            seeded = seeded.apply(action)
+    return game_record(seeded, seats=names)
 
 
 # ---------------------------------------------------------------------- import

@@ -46,6 +46,7 @@ __all__ = [
     "Taken",
     "moon_points",
     "parse_round_entry",
+    "split_names",
 ]
 
 SHEET_FORMAT: Final = "card-commons-hearts/sheet"
@@ -426,6 +427,12 @@ class ParsedEntry:
     points: tuple[int, ...] | None = None
     taken: tuple[Taken, ...] | None = None
     jack: int | None = None
+
+
+def split_names(text: str) -> list[str]:
+    """Player names typed in one line: separated by commas, or by spaces when there is none."""
+    parts = text.split(",") if "," in text else text.split()
+    return [p.strip() for p in parts if p.strip()]
 
 
 def parse_round_entry(text: str, players: int) -> ParsedEntry:

@@ -14,7 +14,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from hearts.core.errors import HeartsError
-from hearts.core.scorekeeper import MoonChoiceNeededError, Sheet, parse_round_entry
+from hearts.core.rules import Rules
+from hearts.core.scorekeeper import MoonChoiceNeededError, Sheet, parse_round_entry, split_names
 from hearts.core.sheet import format_sheet
 from hearts.core.state import MoonChoice
 from hearts.persistence import atomic_write_text, save_sheet, sheet_path
@@ -53,9 +54,8 @@ class ScoreApp(App[None]):
             self.sheet = self.new_sheet(names)
 
     def new_sheet(self, names: list[str]) -> Sheet:
-        from hearts.cli.cmd_score import rules_for_names
 
-        return Sheet(rules_for_names(self.rules_text, len(names)), tuple(names))
+        return Sheet(Rules.parse(self.rules_text).replace(players=len(names)), tuple(names))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheet"):
@@ -97,7 +97,6 @@ class ScoreApp(App[None]):
             return
         try:
             if self.sheet is None:
-                from hearts.cli.cmd_score import split_names
 
                 self.sheet = self.new_sheet(split_names(text))
                 self.saved(f"Players: {', '.join(self.sheet.names)}.")

@@ -13,10 +13,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from hearts.cli.textplay import seeded_record
 from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError
-from hearts.core.record import game_record, replay_game
+from hearts.core.record import game_record, replay_game, seeded_record
 from hearts.core.rules import Rules
 from hearts.core.state import Action, Deal, GameState, Phase, new_game
 from hearts.core.view import PlayerView, view
