@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -48,11 +49,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         status: int = args.func(args)
+        sys.stdout.flush()
     except HeartsError as exc:
         print(f"hearts: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``hearts simulate | head``): silence the final flush.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return status
 
 
