@@ -9,11 +9,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hearts.core.cards import Card, CardSet
+from hearts.core import (
+    Card,
+    CardSet,
+    Deal,
+    GameState,
+    PassCards,
+    Phase,
+    Play,
+    Rules,
+    card_points,
+    new_game,
+    view,
+)
 from hearts.core.fairness import derive_deal_seed
-from hearts.core.rules import Rules
-from hearts.core.state import Deal, GameState, PassCards, Phase, Play, new_game
-from hearts.core.view import view
 from hearts.server.settings import TableSettings
 from hearts.server.store import SqliteStore
 from hearts.server.table import hash_token
@@ -35,20 +44,20 @@ class MoonTable:
     state: GameState
 
 
-def _points(card: Card) -> bool:
-    return card.suit == 3 or card == Card(2 * 13 + 10)
-
-
 def _orders(state: GameState, seat: int) -> list[Card]:
     """Moves most likely to hand every point to the shooter, first."""
     legal = list(state.legal_cards(seat))
+
+    def scores(card: Card) -> bool:
+        return card_points(CardSet([card]).mask, state.rules) > 0
+
     if seat == SHOOTER:
         return sorted(legal, key=lambda c: (-c.rank, c.suit))
     led = state.trick[0][1].suit if state.trick else None
     following = led is not None and any(c.suit == led for c in legal)
     if following or led is None:
-        return sorted(legal, key=lambda c: (c.rank, _points(c)))
-    return sorted(legal, key=lambda c: (not _points(c), -c.rank))
+        return sorted(legal, key=lambda c: (c.rank, scores(c)))
+    return sorted(legal, key=lambda c: (not scores(c), -c.rank))
 
 
 def _search(state: GameState, budget: list[int]) -> list[Play] | None:
@@ -62,7 +71,8 @@ def _search(state: GameState, budget: list[int]) -> list[Play] | None:
     for card in _orders(state, seat):
         after = state.apply(Play(seat, card))
         done = after.tricks[-1] if len(after.tricks) > len(state.tricks) else None
-        if done is not None and done.winner != SHOOTER and any(_points(c) for c in done.cards):
+        if done is not None and done.winner != SHOOTER \
+                and card_points(CardSet(done.cards).mask, state.rules):
             continue
         rest = _search(after, budget)
         if rest is not None:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import OpenPerson, ServerProcess, serving, sheet_rows
 from tests.e2e.moon_game import SHOOTER, MoonTable, store_moon_table
 
-from hearts.core.state import ChooseMoon, MoonChoice
+from hearts.core import ChooseMoon, MoonChoice
 
 pytestmark = pytest.mark.browser
 

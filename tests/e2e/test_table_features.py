@@ -20,9 +20,7 @@ from tests.e2e.conftest import (
     sheet_rows,
 )
 
-from hearts.core.cards import Card, CardSet, parse_card
-from hearts.core.record import replay_game
-from hearts.core.rules import PRESETS, Rules
+from hearts.core import PRESETS, Card, CardSet, Rules, parse_card, replay_game
 
 pytestmark = pytest.mark.browser
 
