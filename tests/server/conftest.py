@@ -14,7 +14,7 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from hearts.server import ServerConfig, create_app
+from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
 
 # Scripted players act on every state at machine speed: a looser rate limit than people get.
 FAST = ServerConfig(grace_s=30.0, entropy_timeout_s=0.3, bot_delay_s=0.0,
@@ -40,7 +40,7 @@ async def start_server(db: Path, config: ServerConfig) -> tuple[Server, uvicorn.
                                                                 asyncio.Task[None]]:
     app = create_app(db, config)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                                           ws_max_size=65536, lifespan="on"))
+                                           lifespan="on", **UVICORN_OPTIONS))
     task = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)

@@ -1,7 +1,7 @@
 """The web face: a game server (Starlette, websockets, SQLite) and its browser client."""
 
-from hearts.server.app import create_app
+from hearts.server.app import UVICORN_OPTIONS, create_app
 from hearts.server.settings import ServerConfig, TableSettings
 from hearts.server.store import SqliteStore, Store
 
-__all__ = ["ServerConfig", "SqliteStore", "Store", "TableSettings", "create_app"]
+__all__ = ["UVICORN_OPTIONS", "ServerConfig", "SqliteStore", "Store", "TableSettings", "create_app"]

@@ -36,10 +36,15 @@ from hearts.server.settings import ServerConfig, TableSettings
 from hearts.server.store import SqliteStore, Store
 from hearts.server.table import Table
 
-__all__ = ["Connection", "create_app"]
+__all__ = ["UVICORN_OPTIONS", "Connection", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 PAGES = Path(__file__).parent / "templates"
+# Messages over 64 KiB close the socket in the protocol layer; smaller ones over the
+# message limit get an error event. Views are small: compressing them costs more CPU
+# than it saves on a game server.
+UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate": False,
+                                   "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}
 _PLAYER_RANGES = {"card-commons": (3, 4), "standard": (4, 4), "classic": (2, 6)}
 
 
@@ -114,7 +119,9 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> St
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.load()
         hub.start()
+        upkeep = asyncio.create_task(_maintain(store))
         yield
+        upkeep.cancel()
         await hub.stop()
         store.close()
 
@@ -304,6 +311,13 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> St
                     exception_handlers={RequestError: rejected})
     app.state.hub = hub
     return app
+
+
+async def _maintain(store: Store, every_s: float = 2.0) -> None:
+    """Storage housekeeping in a thread, every few seconds, for as long as the server runs."""
+    while True:
+        await asyncio.sleep(every_s)
+        await asyncio.to_thread(store.maintain)
 
 
 def _safe_id(text: str | bytes) -> object:

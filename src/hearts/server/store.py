@@ -66,22 +66,39 @@ class Store(Protocol):
         """Every table, oldest first."""
         ...
 
+    def maintain(self) -> None:
+        """Periodic housekeeping; the server calls it in a thread, off the event loop."""
+        ...
+
     def close(self) -> None:
         """Release the storage."""
         ...
 
 
 class SqliteStore:
-    """:class:`Store` in one SQLite file (WAL: a killed process loses no committed event)."""
+    """:class:`Store` in one SQLite file (WAL: a killed process loses no committed event).
+
+    Appends run on the caller's thread and stay tiny: in WAL mode with ``synchronous=
+    NORMAL`` a commit is a write to the log, with no fsync. The fsync happens when the
+    log is copied back into the database (a checkpoint), which :meth:`maintain` does on
+    its own connection, so a slow disk never stalls the event loop mid-game.
+    """
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
+        self._path = str(path)
+        if self._path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
-        # NORMAL in WAL mode survives a killed process; only a power cut may lose the tail.
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_SCHEMA)
+        self._checkpointer: sqlite3.Connection | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        # NORMAL in WAL mode survives a killed process; only a power cut may lose the tail.
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
 
     def create_table(self, table_id: str, settings: dict[str, Any]) -> None:
         self._db.execute("INSERT INTO tables (id, created, settings) VALUES (?, ?, ?)",
@@ -110,5 +127,16 @@ class SqliteStore:
         ids = [row[0] for row in self._db.execute("SELECT id FROM tables ORDER BY created")]
         return [t for t in (self.load(i) for i in ids) if t is not None]
 
+    def maintain(self) -> None:
+        if self._path == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = self._connect()
+        # PASSIVE copies what it can without blocking the writer.
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()

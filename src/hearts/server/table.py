@@ -49,6 +49,10 @@ __all__ = ["RoundFairness", "SeatInfo", "Subscriber", "Table", "hash_token"]
 
 log = logging.getLogger(__name__)
 
+# Levels that decide in well under a millisecond run on the event loop: a thread would
+# only add GIL contention. Searching levels run in a thread so the loop stays responsive.
+QUICK_LEVELS = frozenset({"random", "easy", "normal"})
+
 
 def hash_token(token: str) -> str:
     """Seat tokens are stored only as hashes."""
@@ -115,6 +119,7 @@ class Table:
         self.table_id = table_id
         self.settings = settings
         self.rules = settings.parsed_rules
+        self.rules_text = self.rules.text  # computed on each access: keep one
         self.store = store
         self.config = config
         self.clock = clock
@@ -147,12 +152,17 @@ class Table:
         info = self.seats[seat]
         return not info.human or info.away
 
+    def computer_level(self, seat: int) -> str:
+        """The level that plays a computer seat, or stands in for an absent person."""
+        info = self.seats[seat]
+        return self.config.takeover_level if info.human else info.kind
+
     def public_info(self) -> dict[str, Any]:
         """The table as everyone may see it (lobby list and table header)."""
         return {
             "id": self.table_id,
             "title": self.settings.title,
-            "rules": self.rules.text,
+            "rules": self.rules_text,
             "preset": self.rules.preset,
             "players": self.rules.players,
             "public": self.settings.public,
@@ -491,19 +501,24 @@ class Table:
         state_id = self.state_id
         if state is not self.state or not self.computer_plays(seat):
             return 0
-        player = make_player(self.seats[seat].kind if not self.seats[seat].human
-                             else self.config.takeover_level,
-                             f"{self.settings.bot_seed}/{seat}/{state_id}")
+        level = self.computer_level(seat)
         try:
-            action = await asyncio.to_thread(decide, player, view(state, seat))
-            state.apply(action)
+            player = make_player(level, f"{self.settings.bot_seed}/{seat}/{state_id}")
+            if level in QUICK_LEVELS:
+                action = decide(player, view(state, seat))
+            else:
+                action = await asyncio.to_thread(decide, player, view(state, seat))
         except (HeartsError, ValueError):
-            log.exception("table %s: the computer player of seat %d failed; "
-                          "it plays its first legal action", self.table_id, seat)
+            log.exception("table %s: the computer player of seat %d failed", self.table_id, seat)
             action = state.legal_actions(seat)[0]
         async with self.lock:
             if self.state_id == state_id and self.computer_plays(seat):
-                self._act(action)
+                try:
+                    self._act(action)
+                except IllegalActionError:
+                    log.exception("table %s: seat %d's computer chose an illegal action; it "
+                                  "plays its first legal one", self.table_id, seat)
+                    self._act(state.legal_actions(seat)[0])
         return 0
 
     def _deal_step(self) -> float | None:

@@ -1,0 +1,254 @@
+"""Load: many concurrent tables on one ``hearts serve``, each with one scripted websocket
+player and three computer seats; latency from an action to its acknowledgement.
+
+The server runs as its own process (a free loopback port, a temporary SQLite file).
+Each table gets one scripted client that plays the lowest legal cards after a short
+"thinking" pause and sends entropy for every deal; the computer seats play at
+``--level`` with the server's pause before each computer play (``--bot-delay``,
+people's default). After a warm-up the run measures for ``--seconds`` and prints the
+tables held (clients still connected and acting), actions a second (every accepted
+action: the scripted players' and the computers'), and p50/p99 of the scripted
+players' action-to-ack latency. Target on a 2-core machine: 200 tables, p99 <= 100 ms.
+It also prints the server's CPU use and the machine's load average during the window:
+latency tails on a shared machine come mostly from other processes' load.
+
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
+    .venv/bin/python benchmarks/load.py --tables 50 --bot-delay 0 --think 0   # flat out
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+__all__ = ["Totals", "main", "run"]
+
+
+# The same server as ``hearts serve``, under cProfile, stopping when its stdin closes.
+_PROFILED_SERVER = """
+import cProfile, sys, threading, uvicorn
+from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
+port, db, delay, out = sys.argv[1:5]
+config = ServerConfig(bot_delay_s=float(delay), entropy_timeout_s=1.0, grace_s=600.0)
+server = uvicorn.Server(uvicorn.Config(create_app(db, config), port=int(port),
+                                       log_level="warning", **UVICORN_OPTIONS))
+def stop():
+    sys.stdin.read()
+    server.should_exit = True
+threading.Thread(target=stop, daemon=True).start()
+cProfile.run("server.run()", out)
+"""
+
+
+@dataclass
+class Totals:
+    """What every client measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    client_actions: int = 0
+    errors: int = 0
+    measuring: bool = False
+    held: set[str] = field(default_factory=set)
+    games_over: int = 0
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """A process's CPU time so far (user + system), where /proc tells it."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def choose(view: dict[str, Any], state_id: int, request: int) -> dict[str, Any] | None:
+    """The lowest legal cards, or None when it is not this seat's decision."""
+    if view["seat"] not in view["to_act"]:
+        return None
+    base = {"state_id": state_id, "id": request}
+    if view["phase"] == "pass":
+        return {"type": "pass", "cards": view["legal"][: view["pass_count"]], **base}
+    if view["phase"] == "play":
+        return {"type": "play", "card": view["legal"][0], **base}
+    if view["phase"] == "moon":
+        return {"type": "moon", "choice": "subtract", **base}
+    return None
+
+
+async def player(url: str, table_id: str, token: str, think: float, totals: Totals,
+                 stop: asyncio.Event) -> None:
+    """One scripted person: after ``think`` seconds on its turn it acts on the state it
+    sees then, one action at a time, timing each acknowledgement."""
+    async with connect(f"{url}/ws/{table_id}", max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        request, pending_since, acted, due = 0, 0.0, -1, 0.0
+        view: dict[str, Any] | None = None
+        state_id = -1
+        while not stop.is_set():
+            wait = max(0.001, due - time.perf_counter()) if due else 1.0
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), wait))
+            except TimeoutError:
+                message = {"type": "tick"}
+            kind = message["type"]
+            if kind in ("welcome", "state"):
+                view, state_id = message["view"], message["state_id"]
+            elif kind == "commit":
+                await ws.send(json.dumps({"type": "entropy", "value": os.urandom(8).hex()}))
+            elif kind in ("ack", "error") and message.get("id") == request and pending_since:
+                if kind == "ack" and totals.measuring:
+                    totals.latencies.append(time.perf_counter() - pending_since)
+                    totals.client_actions += 1
+                    totals.held.add(table_id)
+                if kind == "error":
+                    totals.errors += 1
+                    acted = -1
+                pending_since = 0.0
+            if view is None or pending_since or state_id == acted:
+                continue
+            if view["phase"] == "over":
+                totals.games_over += 1
+                return
+            action = choose(view, state_id, request + 1)
+            if action is None:
+                due = 0.0
+                continue
+            if not due:
+                due = time.perf_counter() + think
+            if time.perf_counter() < due:
+                continue
+            request, acted, due = request + 1, state_id, 0.0
+            pending_since = time.perf_counter()
+            await ws.send(json.dumps(action))
+
+
+async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay: float,
+              think: float, profile: str | None = None) -> dict[str, Any]:
+    """Start a server, fill it with tables and players, measure; returns the figures."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as home:
+        db = str(Path(home) / "load.db")
+        if profile:
+            server = subprocess.Popen([sys.executable, "-c", _PROFILED_SERVER, str(port), db,
+                                       str(bot_delay), profile], stdin=subprocess.PIPE)
+        else:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "hearts.cli.main", "serve", "--port", str(port),
+                 "--db", db, "--bot-delay", str(bot_delay), "--entropy-timeout", "1",
+                 "--grace", "600"])
+        try:
+            async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+                for _ in range(600):
+                    try:
+                        await http.get("/api/config")
+                        break
+                    except httpx.TransportError:
+                        await asyncio.sleep(0.05)
+                else:
+                    raise SystemExit("the server did not start within 30 s")
+                made = []
+                for index in range(tables):
+                    response = await http.post("/api/tables", json={
+                        "name": f"P{index}", "players": 4,
+                        "seats": ["human", level, level, level], "public": False})
+                    response.raise_for_status()
+                    made.append(response.json())
+            totals, stop = Totals(), asyncio.Event()
+            ws_url = "ws" + url[4:]
+            tasks = [asyncio.create_task(player(ws_url, m["table"]["id"], m["token"], think,
+                                                totals, stop)) for m in made]
+            await asyncio.sleep(warmup)
+            start_ids = await _state_ids(url, made)
+            cpu_start, load_start = cpu_seconds(server.pid), os.getloadavg()[0]
+            totals.measuring = True
+            started = time.perf_counter()
+            await asyncio.sleep(seconds)
+            totals.measuring = False
+            elapsed = time.perf_counter() - started
+            cpu_end, load_end = cpu_seconds(server.pid), os.getloadavg()[0]
+            end_ids = await _state_ids(url, made)
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            if server.stdin is not None:
+                server.stdin.close()  # the profiled server stops and writes its statistics
+            else:
+                server.terminate()
+            server.wait(30)
+    latencies = sorted(totals.latencies)
+    accepted = sum(end_ids[i] - start_ids[i] for i in end_ids)
+    return {
+        "tables": tables, "tables_held": len(totals.held), "seconds": round(elapsed, 1),
+        "actions_per_s": round(accepted / elapsed, 1),
+        "client_actions_per_s": round(totals.client_actions / elapsed, 1),
+        "p50_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
+        "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2)
+        if latencies else None,
+        "samples": len(latencies), "errors": totals.errors, "games_over": totals.games_over,
+        "level": level, "bot_delay": bot_delay, "think": think,
+        "server_cpu_percent": None if cpu_start is None or cpu_end is None
+        else round(100 * (cpu_end - cpu_start) / elapsed, 1),
+        "machine_load": [round(load_start, 1), round(load_end, 1)],
+    }
+
+
+async def _state_ids(url: str, made: list[dict[str, Any]]) -> dict[str, int]:
+    """Every table's state id: each accepted action (and deal) adds one."""
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        ids = {}
+        for m in made:
+            table_id = m["table"]["id"]
+            ids[table_id] = (await http.get(f"/api/tables/{table_id}")).json()["state_id"]
+        return ids
+
+
+def main() -> None:
+    """Parse the options, run, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--bot-delay", type=float, default=0.7,
+                        help="server pause before each computer play (default: people's)")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="scripted player's pause before each action")
+    parser.add_argument("--profile", metavar="PATH",
+                        help="run the server under cProfile and write its statistics here")
+    args = parser.parse_args()
+    figures = asyncio.run(run(args.tables, args.seconds, args.warmup, args.level,
+                              args.bot_delay, args.think, args.profile))
+    print(f"tables held {figures['tables_held']}/{figures['tables']}  "
+          f"actions/s {figures['actions_per_s']} (scripted players "
+          f"{figures['client_actions_per_s']})  latency p50 {figures['p50_ms']} ms  "
+          f"p99 {figures['p99_ms']} ms  ({figures['samples']} acks, {figures['errors']} "
+          f"refused, {figures['games_over']} games finished)")
+    print(f"server CPU {figures['server_cpu_percent']}% of one core; machine load average "
+          f"{figures['machine_load'][0]} -> {figures['machine_load'][1]} "
+          f"on {os.cpu_count()} cores")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
