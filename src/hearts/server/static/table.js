@@ -75,8 +75,14 @@ function handle(message) {
     case "welcome":
       seat = message.seat;
       hintsAvailable = message.hints;
-      if (token && seat === null) setConnection("connected (watching: this browser's seat token was not accepted)");
       table = message.table;
+      if (token && seat === null) {
+        // A token this table refuses (an older server's, say): forget it, offer a free seat.
+        setConnection("connected (watching: this browser's seat token was not accepted)");
+        token = null;
+        localStorage.removeItem(tokenKey);
+        offerSeat(table);
+      }
       applyState(message);
       for (const fair of message.fairness) {
         if (fair.server_seed) checkReveal(fair);
@@ -235,10 +241,7 @@ function onPageKey(event) {
 // ----------------------------------------------------------------- rendering
 function render() {
   if (!table || !view) return;
-  document.title = `${table.title} — Card Commons Hearts`;
-  $("title").textContent = table.title;
-  $("rules").textContent = table.rules;
-  $("howto").href = `/how-to-play/${table.preset}`;
+  showHeader(table);
   const inviting = !table.started;
   $("invite-panel").hidden = !(inviting || table.seats.some((s) => !s.taken));
   $("invite-link").value = `${location.origin}/t/${tableId}`;
@@ -404,6 +407,19 @@ function renderSheet() {
 }
 
 // ----------------------------------------------------------------- start
+function showHeader(info) {
+  document.title = `${info.title} — Card Commons Hearts`;
+  $("title").textContent = info.title;
+  $("rules").textContent = info.rules;
+  $("howto").href = `/how-to-play/${info.preset}`;
+}
+
+function offerSeat(info) {
+  if (!info.seats.some((s) => s.kind === "human" && !s.taken)) return;
+  $("join-name").value = $("join-name").value || localStorage.getItem("hearts-name") || "";
+  $("join-panel").hidden = false;
+}
+
 async function joinTable(event) {
   event.preventDefault();
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
@@ -441,12 +457,9 @@ async function main() {
     return;
   }
   const info = await response.json();
-  if (!token && info.free.length) {
-    $("join-name").value = localStorage.getItem("hearts-name") || "";
-    $("join-panel").hidden = false;
-  } else {
-    connect();
-  }
+  showHeader(info);
+  if (!token && info.free.length) offerSeat(info);
+  else connect();
   document.body.dataset.ready = "true";
 }
 
