@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from search_positions import ALL_TABLES, random_position
 
-from hearts.core.cards import SUIT_MASKS
+from hearts.core.cards import SUIT_MASKS, Card, CardSet
 from hearts.core.rules import Rules
-from hearts.core.state import GameState
+from hearts.core.state import GameState, Play, new_hand
 from hearts.core.view import view
-from hearts.players.search.kernel import mix_seed, sample_hands
+from hearts.players.search.kernel import NO_QUEEN, mix_seed, sample_hands
 from hearts.players.search.sampler import HiddenInfo
 
 positions = st.builds(
@@ -47,11 +47,11 @@ def test_facts_hold_for_the_true_deal(case: tuple[Rules, int, int, int]) -> None
         if other == seat:
             continue
         hand = state.hand(other).mask
-        assert not _suits(hand) & {s for s in range(4) if info.voids[other] >> s & 1}
+        assert not _suits(hand) & {s for s in range(4) if info.facts[other] >> s & 1}
         assert info.fixed[other] & ~hand == 0
         assert info.need[other] == len(state.hand(other))
         assert hand & ~info.fixed[other] & ~info.unseen == 0
-    assert info.feasible()
+    assert info.facts_only().feasible()
 
 
 @given(positions, st.integers(0, 2**32 - 1))
@@ -60,7 +60,7 @@ def test_samples_respect_every_fact(case: tuple[Rules, int, int, int], seed: int
     passed to their receiver, my own hand to me, and only cards I have not seen."""
     state, seat = _position(*case)
     table = view(state, seat)
-    info = HiddenInfo.of(table)
+    info = HiddenInfo.of(table).consistent()
     rng = random.Random(seed)
     for _ in range(5):
         world = info.sample(rng)
@@ -74,6 +74,7 @@ def test_samples_respect_every_fact(case: tuple[Rules, int, int, int], seed: int
                 assert hand & ~(info.unseen | info.fixed[other]) == 0
                 assert info.fixed[other] & ~hand == 0
                 assert not _suits(hand) & set(table.voids()[other])
+                assert not (info.voids[other] >> NO_QUEEN & 1 and hand >> 36 & 1)
         assert seen_together & table.played.mask == 0
         assert seen_together == table.hand.mask | info.unseen | int(info.fixed.sum())
 
@@ -89,6 +90,8 @@ def test_finds_a_deal_whenever_one_exists(case: tuple[Rules, int, int, int], see
     for other in range(state.players):
         if other != seat:
             lacking = [s for s in range(4) if not state.hand(other).mask & SUIT_MASKS[s]]
+            if not state.hand(other).mask >> 36 & 1:
+                lacking.append(NO_QUEEN)
             for suit in data.draw(st.lists(st.sampled_from(lacking), unique=True)
                                   if lacking else st.just([])):
                 voids[other] |= 1 << suit
@@ -100,6 +103,7 @@ def test_finds_a_deal_whenever_one_exists(case: tuple[Rules, int, int, int], see
         for other in range(state.players):
             if other != seat:
                 assert not _suits(int(out[other])) & {s for s in range(4) if voids[other] >> s & 1}
+                assert not (voids[other] >> NO_QUEEN & 1 and out[other] >> 36 & 1)
                 assert int(out[other]).bit_count() == info.need[other]
 
 
@@ -137,3 +141,24 @@ def test_one_void_suit_is_dealt_uniformly() -> None:
     expected = draws / len(valid)
     # 300 expected per deal: a count off by more than 5 standard deviations is a bias.
     assert all(abs(count - expected) < 5 * expected ** 0.5 for count in counts.values())
+
+
+def test_a_seat_that_keeps_the_queen_when_it_could_shed_it_is_taken_not_to_hold_it() -> None:
+    """Seat 2, void in diamonds, discards the 2♥ with the Q♠ out: sensible players shed the
+    Q♠ there, so worlds put it elsewhere; seat 1 followed suit and may still hold it."""
+    rules = Rules.parse("card-commons:first_lead=dealer-left,pass_cycle=hold")
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD 2S 3S 4S 5S",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 6S 7S",
+        "JD QD KD AD 8S 9S TS JS QS KS AS KH AH",
+    ]
+    state = new_hand(rules, [CardSet.parse(h) for h in hands])
+    for card in ("2D", "2H", "JD"):
+        state = state.apply(Play(state.to_act[0], Card(card)))
+    info = HiddenInfo.of(view(state, 0)).consistent()
+    assert info.voids[2] >> NO_QUEEN & 1 and not info.voids[1] >> NO_QUEEN & 1
+    holders = Counter(
+        next(s for s, hand in enumerate(info.sample(random.Random(i))) if hand >> 36 & 1)
+        for i in range(200))
+    assert set(holders) == {1, 3}

@@ -28,6 +28,7 @@ from hearts.players.search.jit import jit
 
 __all__ = [
     "MAX_SEATS",
+    "NO_QUEEN",
     "POLICY_HEURISTIC",
     "POLICY_RANDOM",
     "R_DECK",
@@ -100,6 +101,11 @@ R_SIZE: Final = 9
 
 POLICY_RANDOM: Final = 0
 POLICY_HEURISTIC: Final = 1
+
+# Sampling classes: the four suits (spades without the Q♠) and the Q♠ alone; a seat's
+# ``voids`` bit NO_QUEEN says it is taken not to hold the Q♠.
+NO_QUEEN: Final = 4
+_CLASSES: Final = 5
 
 # Moon outcomes as returned by the point functions.
 MOON_NONE: Final = 0
@@ -354,8 +360,9 @@ def round_points(pos: Array, rules: Array, totals: Array, out: Array) -> int:
 # ----------------------------------------------------------------- playout policy
 @jit
 def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
-    """A cheap, sensible play: duck under the winning card, dump Q♠ and high cards when
-    void, lead low and keep the high spades back while Q♠ is out."""
+    """A cheap, sensible play (close to the rule-based player's habits): lead low, fish
+    for the Q♠ with low spades, duck under the winning card, dump Q♠ and high cards
+    when void."""
     queen_out = pos[S_QUEEN_PLAYED] == 0
     trick_len = pos[S_TRICK_LEN]
     if trick_len == 0:
@@ -370,28 +377,66 @@ def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
         return _by_rank(safe, rng, False)
     led = pos[S_TRICK] // 13
     if legal & (_SUIT << (13 * led)) == legal:
-        winning = pos[S_TRICK]
-        for i in range(1, trick_len):
-            c = pos[S_TRICK + i]
-            if c // 13 == led and c > winning:
-                winning = c
-        under = legal & ((1 << winning) - 1)
-        if under:
-            return _highest_in_suit(under, led)
-        keep_queen = legal & ~_QUEEN
-        if keep_queen == 0:
-            return 36
-        if trick_len == rules[R_PLAYERS] - 1:
-            # Last to play and winning anyway: shed the highest card.
+        return _follow_card(pos, rules, legal, led)
+    return _discard_card(pos, rules, legal)
+
+
+@jit
+def _follow_card(pos: Array, rules: Array, legal: int, led: int) -> int:
+    """Following suit: shed high cards when the trick is safe, else duck under the
+    winner, else win as cheaply as the risk of points asks."""
+    trick_len = pos[S_TRICK_LEN]
+    winning = pos[S_TRICK]
+    trick = 0
+    for i in range(trick_len):
+        c = pos[S_TRICK + i]
+        trick |= 1 << c
+        if c // 13 == led and c > winning:
+            winning = c
+    keep_queen = legal & ~_QUEEN
+    last = trick_len == rules[R_PLAYERS] - 1
+    if not trick & _POINTS:
+        if pos[S_TRICK_NO] == 0 and rules[R_NO_POINTS_FIRST] and keep_queen:
+            # Nobody may add points on a no-points first trick: shed a high card.
             return _highest_in_suit(keep_queen, led)
+        if last and legal & ~_POINTS:
+            return _highest_in_suit(legal & ~_POINTS, led)
+    under = legal & ((1 << winning) - 1)
+    if under:
+        return _highest_in_suit(under, led)
+    if keep_queen == 0:
+        return 36
+    if last:
+        return _highest_in_suit(keep_queen, led)
+    risky = trick & _POINTS or led == 3 or (led == 2 and pos[S_QUEEN_PLAYED] == 0)
+    if risky:
         return _lowest_in_suit(keep_queen, led)
+    return _highest_in_suit(keep_queen, led)
+
+
+@jit
+def _discard_card(pos: Array, rules: Array, legal: int) -> int:
+    """Void in the suit led: the Q♠, then A♠/K♠ while the Q♠ is out, then the most
+    urgent of hearts (by rank) and high cards (sooner from a short suit)."""
     if legal & _QUEEN:
         return 36
-    if queen_out and legal & _KING_ACE_SPADES:
+    if pos[S_QUEEN_PLAYED] == 0 and legal & _KING_ACE_SPADES:
         return _highest_in_suit(legal & _KING_ACE_SPADES, 2)
-    if legal & _HEARTS:
-        return _highest_in_suit(legal, 3)
-    return _by_rank(legal, rng, True)
+    hand = pos[S_HANDS + pos[S_TURN]]
+    best, best_value = -1, -1
+    for suit in range(4):
+        chunk = (legal >> (13 * suit)) & _SUIT
+        if not chunk:
+            continue
+        rank = _HIGH13[chunk]
+        if suit == 3:
+            value = 60 + 4 * rank
+        else:
+            short = _POP13[(hand >> (13 * suit)) & _SUIT] <= 2
+            value = 8 * rank + (12 if short else 0)
+        if value > best_value:
+            best, best_value = 13 * suit + rank, value
+    return int(best)
 
 
 @jit
@@ -476,19 +521,27 @@ def play_random_hands(rules: Array, hands: int, policy: int, seed: int) -> int:
 
 # ----------------------------------------------------------------- hidden hands
 @jit
-def hall_feasible(players: int, me: int, supply: Array, room: Array, voids: Array) -> bool:
-    """Whether the cards left (``supply`` per suit) fit the hands left (``room`` per seat)
-    when seat ``s`` takes no suit in its ``voids[s]`` bits (Hall's condition over suits)."""
-    for subset in range(1, 16):
+def _class_cards(cls: int) -> int:
+    """The cards of a sampling class: a suit (spades without the Q♠), or the Q♠ (4)."""
+    if cls == NO_QUEEN:
+        return _QUEEN
+    return (_SUIT << (13 * cls)) & ~_QUEEN
+
+
+@jit
+def hall_feasible(players: int, me: int, supply: Array, room: Array, blocked: Array) -> bool:
+    """Whether the cards left (``supply`` per class) fit the hands left (``room`` per
+    seat) when seat ``s`` takes no class in its ``blocked[s]`` bits (Hall's condition)."""
+    for subset in range(1, 1 << _CLASSES):
         cards = 0
-        for suit in range(4):
-            if subset >> suit & 1:
-                cards += supply[suit]
+        for cls in range(_CLASSES):
+            if subset >> cls & 1:
+                cards += supply[cls]
         if cards == 0:
             continue
         capacity = 0
         for seat in range(players):
-            if seat != me and (~voids[seat]) & subset:
+            if seat != me and (~blocked[seat]) & subset:
                 capacity += room[seat]
         if cards > capacity:
             return False
@@ -499,48 +552,53 @@ def hall_feasible(players: int, me: int, supply: Array, room: Array, voids: Arra
 def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
                  fixed: Array, rng: Array, out: Array) -> bool:
     """Deal ``unseen`` into ``out`` (one mask a seat, ``fixed`` cards included) so seat
-    ``s`` holds ``need[s]`` cards and none of a suit in ``voids[s]``; ``out[me]`` is left
-    alone. Returns False when no such deal exists.
+    ``s`` holds ``need[s]`` cards, none of a suit in ``voids[s]`` (bits 0-3) and not the
+    Q♠ if bit ``NO_QUEEN`` is set (or it is void in spades); ``out[me]`` is left alone.
+    Returns False when no such deal exists.
 
-    Suit by suit, most constrained first, each card goes to a seat chosen in proportion
-    to the room left in its hand (exactly a uniform deal when nobody is void), and Hall's
-    condition is checked after each card, so a valid deal is found whenever one exists."""
+    Class by class (the Q♠ is a class of its own), most constrained first, each card
+    goes to a seat chosen in proportion to the room left in its hand (exactly a uniform
+    deal when nobody is void), and Hall's condition is checked after each card, so a
+    valid deal is found whenever one exists."""
     room = np.zeros(players, dtype=np.int64)
-    supply = np.zeros(4, dtype=np.int64)
+    blocked = np.zeros(players, dtype=np.int64)
+    supply = np.zeros(_CLASSES, dtype=np.int64)
+    constrained = False
     for seat in range(players):
         if seat != me:
             room[seat] = need[seat] - card_count(fixed[seat])
-    for suit in range(4):
-        supply[suit] = card_count(unseen & (_SUIT << (13 * suit)))
-    if not hall_feasible(players, me, supply, room, voids):
+            blocked[seat] = voids[seat]
+            if voids[seat] >> 2 & 1:
+                blocked[seat] |= 1 << NO_QUEEN
+            constrained = constrained or blocked[seat] != 0
+    for cls in range(_CLASSES):
+        supply[cls] = card_count(unseen & _class_cards(cls))
+    if not hall_feasible(players, me, supply, room, blocked):
         return False
-    constrained = False
-    for seat in range(players):
-        constrained = constrained or (seat != me and voids[seat] != 0)
     for seat in range(players):
         if seat != me:
             out[seat] = fixed[seat]
-    # Most constrained suits first: fewest seats that may hold them.
-    order = np.arange(4)
-    takers = np.zeros(4, dtype=np.int64)
-    for suit in range(4):
+    # Most constrained classes first: fewest seats that may hold them.
+    order = np.arange(_CLASSES)
+    takers = np.zeros(_CLASSES, dtype=np.int64)
+    for cls in range(_CLASSES):
         for seat in range(players):
-            if seat != me and room[seat] > 0 and not voids[seat] >> suit & 1:
-                takers[suit] += 1
-    for i in range(1, 4):
+            if seat != me and room[seat] > 0 and not blocked[seat] >> cls & 1:
+                takers[cls] += 1
+    for i in range(1, _CLASSES):
         j = i
         while j > 0 and takers[order[j]] < takers[order[j - 1]]:
             order[j], order[j - 1] = order[j - 1], order[j]
             j -= 1
     cards = np.empty(13, dtype=np.int64)
-    for step in range(4):
+    for step in range(_CLASSES):
         dealt = int(order[step])
         size = 0
-        chunk = (unseen >> (13 * dealt)) & _SUIT
-        for rank in range(13):
-            if chunk >> rank & 1:
-                cards[size] = 13 * dealt + rank
-                size += 1
+        chunk = unseen & _class_cards(dealt)
+        while chunk:
+            cards[size] = _lowest_card(chunk)
+            chunk &= chunk - 1
+            size += 1
         for i in range(size - 1, 0, -1):
             j = random_below(rng, i + 1)
             cards[i], cards[j] = cards[j], cards[i]
@@ -549,7 +607,7 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
             while True:
                 weight = 0
                 for seat in range(players):
-                    if seat != me and not (voids[seat] >> dealt & 1) \
+                    if seat != me and not (blocked[seat] >> dealt & 1) \
                             and not (excluded >> seat & 1):
                         weight += room[seat]
                 if weight == 0:
@@ -557,7 +615,7 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
                 pick = random_below(rng, weight)
                 chosen = 0
                 for seat in range(players):
-                    if seat != me and not (voids[seat] >> dealt & 1) \
+                    if seat != me and not (blocked[seat] >> dealt & 1) \
                             and not (excluded >> seat & 1):
                         if pick < room[seat]:
                             chosen = seat
@@ -565,7 +623,7 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
                         pick -= room[seat]
                 room[chosen] -= 1
                 supply[dealt] -= 1
-                if not constrained or hall_feasible(players, me, supply, room, voids):
+                if not constrained or hall_feasible(players, me, supply, room, blocked):
                     break
                 room[chosen] += 1
                 supply[dealt] += 1

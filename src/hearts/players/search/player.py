@@ -129,9 +129,7 @@ class SearchPlayer:
         """Average utility of playing each of ``cards`` now, over the budget's worlds."""
         start = time.perf_counter()
         assert view.seat is not None
-        info = HiddenInfo.of(view)
-        if not info.feasible():
-            info = info.relaxed()
+        info = HiddenInfo.of(view).consistent()
         hands = [0] * view.players
         hands[view.seat] = view.hand.mask
         position = position_array(view, hands)

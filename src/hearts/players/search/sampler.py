@@ -9,17 +9,20 @@ those facts from a :class:`~hearts.core.view.PlayerView`;
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
+from hearts.core.cards import QUEEN_OF_SPADES, SPADES
 from hearts.core.rules import FirstTrick
 from hearts.core.state import Phase
 from hearts.core.view import PlayerView
 from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
+    NO_QUEEN,
     S_HEARTS_BROKEN,
     S_QUEEN_PLAYED,
     S_SIZE,
@@ -39,7 +42,12 @@ _ALL_SUITS: Final = 0b1111
 
 @dataclass(frozen=True, slots=True)
 class HiddenInfo:
-    """What a seat knows about the cards it cannot see, as kernel-ready arrays."""
+    """What a seat knows about the cards it cannot see, as kernel-ready arrays.
+
+    ``facts`` are certain (suits shown or forced void); ``voids``, what sampling uses,
+    may add guesses: bit ``NO_QUEEN`` for a seat that passed up a safe chance to shed
+    the Q♠, as any sensible player would take.
+    """
 
     players: int
     seat: int
@@ -48,6 +56,7 @@ class HiddenInfo:
     need: Array
     voids: Array
     fixed: Array
+    facts: Array
 
     @classmethod
     def of(cls, view: PlayerView) -> HiddenInfo:
@@ -65,13 +74,28 @@ class HiddenInfo:
         for other, forced in enumerate(_forced_voids(view)):
             voids[other] |= forced
         voids[seat] = 0
+        guessed = voids.copy()
+        for other in _queen_free(view):
+            if other != seat:
+                guessed[other] |= 1 << NO_QUEEN
         return cls(players, seat, view.hand.mask, view.unseen().mask,
-                   np.array(view.hand_sizes, dtype=np.int64), voids, fixed)
+                   np.array(view.hand_sizes, dtype=np.int64), guessed, fixed, voids)
+
+    def facts_only(self) -> HiddenInfo:
+        """Without the guesses (when they contradict the facts)."""
+        return dataclasses.replace(self, voids=self.facts)
 
     def relaxed(self) -> HiddenInfo:
-        """The same facts without the voids (a fallback that cannot fail)."""
-        return HiddenInfo(self.players, self.seat, self.hand, self.unseen, self.need,
-                          np.zeros(self.players, dtype=np.int64), self.fixed)
+        """Without any voids (a fallback that cannot fail)."""
+        nothing = np.zeros(self.players, dtype=np.int64)
+        return dataclasses.replace(self, voids=nothing, facts=nothing)
+
+    def consistent(self) -> HiddenInfo:
+        """This, or the closest version of it that admits a deal."""
+        for info in (self, self.facts_only()):
+            if info.feasible():
+                return info
+        return self.relaxed()
 
     def feasible(self) -> bool:
         """Whether some deal satisfies every fact."""
@@ -88,6 +112,32 @@ class HiddenInfo:
             raise ValueError("no deal of the unseen cards fits the view")
         out[self.seat] = self.hand
         return tuple(int(h) for h in out)
+
+
+def _queen_free(view: PlayerView) -> set[int]:
+    """Seats that, with the Q♠ out, kept it when they could have shed it safely: void in
+    the suit led (outside a no-points first trick) but discarding another card, or
+    following under a K♠ or A♠ with a lower spade."""
+    rules = view.rules
+    free: set[int] = set()
+    plays = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    queen_gone = False
+    for number, (leader, cards) in enumerate(plays):
+        restricted = number == 0 and rules.first_trick is FirstTrick.NO_POINTS
+        led = cards[0].suit
+        best = cards[0]
+        for i, card in enumerate(cards):
+            if i and not queen_gone:
+                discarded = card.suit != led and card != QUEEN_OF_SPADES and not restricted
+                under_top = card.suit == led == SPADES and card < QUEEN_OF_SPADES < best
+                if discarded or under_top:
+                    free.add((leader + i) % view.players)
+            if card.suit == led and card > best:
+                best = card
+            queen_gone = queen_gone or card == QUEEN_OF_SPADES
+    return free
 
 
 def _forced_voids(view: PlayerView) -> list[int]:
