@@ -480,7 +480,12 @@ class Table:
     async def _drive(self) -> None:
         while not self.state.is_over:
             self._wake.clear()
-            wait = await self._step()
+            try:
+                wait = await self._step()
+            except Exception:
+                # A bug must not silently stop the table: log it and try again shortly.
+                log.exception("table %s: the driver failed; retrying", self.table_id)
+                wait = 1.0
             if wait == 0:
                 continue
             with contextlib.suppress(TimeoutError):
