@@ -55,7 +55,6 @@ __all__ = [
     "deal_position",
     "evaluate_cards",
     "evaluate_passes",
-    "hall_feasible",
     "hearts_open",
     "heuristic_pass",
     "legal_mask",
@@ -529,26 +528,6 @@ def _class_cards(cls: int) -> int:
 
 
 @jit
-def hall_feasible(players: int, me: int, supply: Array, room: Array, blocked: Array) -> bool:
-    """Whether the cards left (``supply`` per class) fit the hands left (``room`` per
-    seat) when seat ``s`` takes no class in its ``blocked[s]`` bits (Hall's condition)."""
-    for subset in range(1, 1 << _CLASSES):
-        cards = 0
-        for cls in range(_CLASSES):
-            if subset >> cls & 1:
-                cards += supply[cls]
-        if cards == 0:
-            continue
-        capacity = 0
-        for seat in range(players):
-            if seat != me and (~blocked[seat]) & subset:
-                capacity += room[seat]
-        if cards > capacity:
-            return False
-    return True
-
-
-@jit
 def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
                  fixed: Array, rng: Array, out: Array) -> bool:
     """Deal ``unseen`` into ``out`` (one mask a seat, ``fixed`` cards included) so seat
@@ -563,18 +542,27 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
     room = np.zeros(players, dtype=np.int64)
     blocked = np.zeros(players, dtype=np.int64)
     supply = np.zeros(_CLASSES, dtype=np.int64)
-    constrained = False
     for seat in range(players):
         if seat != me:
             room[seat] = need[seat] - card_count(fixed[seat])
             blocked[seat] = voids[seat]
             if voids[seat] >> 2 & 1:
                 blocked[seat] |= 1 << NO_QUEEN
-            constrained = constrained or blocked[seat] != 0
     for cls in range(_CLASSES):
         supply[cls] = card_count(unseen & _class_cards(cls))
-    if not hall_feasible(players, me, supply, room, blocked):
-        return False
+    # Hall's condition per set of classes: the cards in it must fit the room of the
+    # seats that may take any of them; kept up to date card by card.
+    cards_in = np.zeros(1 << _CLASSES, dtype=np.int64)
+    room_for = np.zeros(1 << _CLASSES, dtype=np.int64)
+    for subset in range(1, 1 << _CLASSES):
+        for cls in range(_CLASSES):
+            if subset >> cls & 1:
+                cards_in[subset] += supply[cls]
+        for seat in range(players):
+            if seat != me and (~blocked[seat]) & subset:
+                room_for[subset] += room[seat]
+        if cards_in[subset] > room_for[subset]:
+            return False
     for seat in range(players):
         if seat != me:
             out[seat] = fixed[seat]
@@ -593,6 +581,12 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
     cards = np.empty(13, dtype=np.int64)
     for step in range(_CLASSES):
         dealt = int(order[step])
+        # Once every class left may go to every seat with room, any deal completes.
+        check = False
+        for later in range(step, _CLASSES):
+            for seat in range(players):
+                if seat != me and room[seat] > 0 and blocked[seat] >> order[later] & 1:
+                    check = True
         size = 0
         chunk = unseen & _class_cards(dealt)
         while chunk:
@@ -622,11 +616,24 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
                             break
                         pick -= room[seat]
                 room[chosen] -= 1
-                supply[dealt] -= 1
-                if not constrained or hall_feasible(players, me, supply, room, blocked):
+                if not check:
                     break
+                takes = ~blocked[chosen]
+                fits = True
+                for subset in range(1, 1 << _CLASSES):
+                    if subset >> dealt & 1:
+                        cards_in[subset] -= 1
+                    if takes & subset:
+                        room_for[subset] -= 1
+                    fits = fits and cards_in[subset] <= room_for[subset]
+                if fits:
+                    break
+                for subset in range(1, 1 << _CLASSES):
+                    if subset >> dealt & 1:
+                        cards_in[subset] += 1
+                    if takes & subset:
+                        room_for[subset] += 1
                 room[chosen] += 1
-                supply[dealt] += 1
                 excluded |= 1 << chosen
             out[chosen] |= 1 << cards[i]
     return True
