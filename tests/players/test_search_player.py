@@ -20,6 +20,7 @@ from hearts.players.search.player import (
     LEVEL_BUDGETS,
     SearchBudget,
     SearchPlayer,
+    distinct_cards,
     pass_candidates,
 )
 from hearts.players.table import play_game
@@ -169,3 +170,18 @@ def test_level_options_override_the_budget() -> None:
     assert isinstance(timed, SearchPlayer) and isinstance(counted, SearchPlayer)
     assert timed.budget == SearchBudget(0.3, LEVEL_BUDGETS["expert"].max_worlds)
     assert counted.budget == SearchBudget(None, 50)
+
+
+def test_cards_that_play_alike_are_simulated_once() -> None:
+    """Seat 0 holds 2-5♣, 7♣, 9♣; 8♣ and Q♣ are on the table and 6♣ is out: 2♣ stands for
+    2-5♣ and 7♣ for 7♣ and 9♣. The Q♠ never shares a run with the K♠ (13 points)."""
+    hands = [
+        "2C 3C 4C 5C 7C 9C QS KS 2D 3D 4D 5D 6D",
+        "6C 8C TC JC 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        "QC KC AC JS AS 2H 3H 4H 5H 6H 7H 8H 9H",
+        "7D 8D 9D TD JD QD KD AD TH JH QH KH AH",
+    ]
+    clubs = _state_after(DEALER_LEFT, hands, ["8C", "QC", "TH"])
+    assert distinct_cards(view(clubs, 0)) == [Card("2C"), Card("7C")]
+    spades = _state_after(DEALER_LEFT, HANDS, ["2S", "5S", "9S"])
+    assert distinct_cards(view(spades, 0)) == [Card("3S"), Card("QS"), Card("KS")]

@@ -19,7 +19,14 @@ from typing import Final
 
 import numpy as np
 
-from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, Card, CardSet, iter_mask
+from hearts.core.cards import (
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    Card,
+    CardSet,
+    iter_mask,
+)
 from hearts.core.rules import Rules
 from hearts.core.state import MoonChoice
 from hearts.core.view import PlayerView
@@ -39,7 +46,8 @@ from hearts.players.search.kernel import (
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer", "pass_candidates"]
+__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer", "distinct_cards",
+           "pass_candidates"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +127,7 @@ class SearchPlayer:
 
     def choose_play(self, view: PlayerView) -> Card:
         """The legal card with the best average outcome over sampled worlds."""
-        legal = list(view.legal)
+        legal = distinct_cards(view)
         if len(legal) == 1:
             self.worlds_last = 0
             return legal[0]
@@ -189,6 +197,25 @@ class SearchPlayer:
             scored.append((utility(me, points, totals, rules),
                            leading == (choice is MoonChoice.ADD), choice))
         return max(scored)[2]
+
+
+def distinct_cards(view: PlayerView) -> list[Card]:
+    """The legal cards, one of each run that plays alike: cards of a suit with no card
+    of another hand between them and the same points (so never the Q♠ or a scoring J♦
+    with a neighbour); simulating one card of a run is enough."""
+    others = view.rules.deck & ~view.hand.mask & ~view.played.mask
+    special = QUEEN_OF_SPADES.mask | (JACK_OF_DIAMONDS.mask if view.rules.jack_of_diamonds
+                                      else 0)
+    kept: list[Card] = []
+    for card in view.legal:
+        if kept:
+            last = kept[-1]
+            between = ((1 << card) - 1) & ~((2 << last) - 1)
+            alike = last.suit == card.suit and not (last.mask | card.mask) & special
+            if alike and not between & others:
+                continue
+        kept.append(card)
+    return kept
 
 
 def pass_candidates(hand: int, base: int, count: int) -> list[int]:
