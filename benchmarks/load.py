@@ -9,8 +9,10 @@ people's default). After a warm-up the run measures for ``--seconds`` and prints
 tables held (clients still connected and acting), actions a second (every accepted
 action: the scripted players' and the computers'), and p50/p99 of the scripted
 players' action-to-ack latency. Target on a 2-core machine: 200 tables, p99 <= 100 ms.
-It also prints the server's CPU use and the machine's load average during the window:
-latency tails on a shared machine come mostly from other processes' load.
+It also prints the server's and the clients' CPU use and the machine's load average
+during the window: latency tails on a shared machine come mostly from other processes'
+load. With ``--bot-delay 0 --think 0`` every table plays flat out: that measures
+throughput, and its latency is the queueing of a saturated server.
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
     .venv/bin/python benchmarks/load.py --tables 50 --bot-delay 0 --think 0   # flat out
@@ -181,12 +183,14 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             await asyncio.sleep(warmup)
             start_ids = await _state_ids(url, made)
             cpu_start, load_start = cpu_seconds(server.pid), os.getloadavg()[0]
+            own_start = time.process_time()
             totals.measuring = True
             started = time.perf_counter()
             await asyncio.sleep(seconds)
             totals.measuring = False
             elapsed = time.perf_counter() - started
             cpu_end, load_end = cpu_seconds(server.pid), os.getloadavg()[0]
+            own_cpu = time.process_time() - own_start
             end_ids = await _state_ids(url, made)
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -209,6 +213,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
         "level": level, "bot_delay": bot_delay, "think": think,
         "server_cpu_percent": None if cpu_start is None or cpu_end is None
         else round(100 * (cpu_end - cpu_start) / elapsed, 1),
+        "clients_cpu_percent": round(100 * own_cpu / elapsed, 1),
         "machine_load": [round(load_start, 1), round(load_end, 1)],
     }
 
@@ -244,7 +249,8 @@ def main() -> None:
           f"{figures['client_actions_per_s']})  latency p50 {figures['p50_ms']} ms  "
           f"p99 {figures['p99_ms']} ms  ({figures['samples']} acks, {figures['errors']} "
           f"refused, {figures['games_over']} games finished)")
-    print(f"server CPU {figures['server_cpu_percent']}% of one core; machine load average "
+    print(f"server CPU {figures['server_cpu_percent']}% of one core, scripted clients "
+          f"{figures['clients_cpu_percent']}%; machine load average "
           f"{figures['machine_load'][0]} -> {figures['machine_load'][1]} "
           f"on {os.cpu_count()} cores")
     print(json.dumps(figures))
