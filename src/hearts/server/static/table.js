@@ -176,10 +176,16 @@ function noteDealt() {
 async function checkReveal(reveal) {
   if (checkedRounds.has(reveal.round) || !table) return;
   checkedRounds.add(reveal.round);
-  const result = await verifyRound(reveal, {
-    removed: table.removed, players: table.players, seat,
-    dealt: dealtByRound[reveal.round], entropy: entropyByRound[reveal.round],
-  });
+  let result;
+  if (!globalThis.crypto || !crypto.subtle) {
+    // Browsers offer SHA-256 only on https or localhost pages.
+    result = { ok: false, reason: "this browser cannot hash on a plain-http page; check the downloaded record with `hearts verify`" };
+  } else {
+    result = await verifyRound(reveal, {
+      removed: table.removed, players: table.players, seat,
+      dealt: dealtByRound[reveal.round], entropy: entropyByRound[reveal.round],
+    });
+  }
   const item = document.createElement("li");
   item.dataset.testid = `fairness-result-${reveal.round}`;
   item.dataset.ok = String(result.ok);
