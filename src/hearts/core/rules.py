@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Final
 
@@ -112,6 +112,8 @@ class Rules:
     moon: MoonRule = MoonRule.SHOOTER_MINUS
     target: int = 100
     jack_of_diamonds: bool = False
+    # the canonical text, worked out on first use (faces ask for it with every view)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -187,8 +189,7 @@ class Rules:
     # ---------------------------------------------------------------- text form
     def options(self) -> dict[str, object]:
         """Every option as a plain value."""
-        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)
-                if field.name != "preset"}
+        return {key: getattr(self, key) for key in OPTION_HELP}
 
     def option_text(self, key: str) -> str:
         """One option's value in text form."""
@@ -206,6 +207,12 @@ class Rules:
     @property
     def text(self) -> str:
         """Canonical text form: the preset plus every option that differs from it."""
+        if self._text is None:
+            object.__setattr__(self, "_text", self._make_text())
+        assert self._text is not None
+        return self._text
+
+    def _make_text(self) -> str:
         base = Rules.preset_rules(self.preset, self.players)
         diffs = [
             f"{key}={self.option_text(key)}"
