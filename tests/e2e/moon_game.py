@@ -4,6 +4,7 @@ deals and plays with the core (a random game almost never shoots the moon)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,7 @@ def _moon_deals(rules: Rules) -> Iterator[tuple[str, GameState, list[dict[str, A
         yield server_seed, state, passes
 
 
+@functools.cache
 def _find_moon(rules: Rules) -> tuple[str, GameState, list[dict[str, Any]], list[Play]]:
     """The first deal (in seed order) with passes and plays giving the shooter every point."""
     for server_seed, state, passes in _moon_deals(rules):
@@ -105,7 +107,7 @@ def _find_moon(rules: Rules) -> tuple[str, GameState, list[dict[str, Any]], list
     raise AssertionError("no moon shot found in 10 000 deals")
 
 
-def store_moon_table(db: Path, token: str, name: str = "Moe") -> MoonTable:
+def store_moon_table(db: Path, table_id: str, token: str, name: str) -> MoonTable:
     """Write a table to the store whose person in seat 1 has just shot the moon."""
     server_seed, state, passes, plays = _find_moon(Rules.parse("classic:players=4"))
     settings = TableSettings.build(preset="classic", players=4, options="", target=None,
@@ -120,11 +122,11 @@ def store_moon_table(db: Path, token: str, name: str = "Moe") -> MoonTable:
     ]
     store = SqliteStore(db)
     try:
-        store.create_table("moontable", settings.to_json())
+        store.create_table(table_id, settings.to_json())
         for seq, event in enumerate(events, start=1):
-            store.append("moontable", seq, event)
+            store.append(table_id, seq, event)
     finally:
         store.close()
     for play in plays:
         state = state.apply(play)
-    return MoonTable("moontable", token, name, state)
+    return MoonTable(table_id, token, name, state)

@@ -18,17 +18,24 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def moon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, MoonTable]]:
+def moon(tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[ServerProcess, dict[MoonChoice, MoonTable]]]:
+    """A server restored from a store holding one such table for each choice."""
     db = tmp_path_factory.mktemp("moon") / "hearts.sqlite3"
-    table = store_moon_table(db, token="moe-seat-token")
+    tables = {choice: store_moon_table(db, f"moon-{choice.value}", f"token-{choice.value}",
+                                       name=f"Moe {choice.value}")
+              for choice in MoonChoice}
     with serving(db) as running:
-        yield running, table
+        yield running, tables
 
 
+@pytest.mark.parametrize("choice", list(MoonChoice), ids=str)
 def test_the_shooter_chooses_in_the_browser_and_the_sheet_shows_the_moon(
-        open_person: OpenPerson, moon: tuple[ServerProcess, MoonTable]) -> None:
-    server, table = moon
-    expected = table.state.apply(ChooseMoon(SHOOTER, MoonChoice.ADD)).results[0]
+        open_person: OpenPerson, moon: tuple[ServerProcess, dict[MoonChoice, MoonTable]],
+        choice: MoonChoice) -> None:
+    server, tables = moon
+    table = tables[choice]
+    expected = table.state.apply(ChooseMoon(SHOOTER, choice)).results[0]
     watcher = open_person()
     watcher.page.goto(f"{server.url}/t/{table.table_id}")
     watcher.wait_ready()
@@ -43,7 +50,7 @@ def test_the_shooter_chooses_in_the_browser_and_the_sheet_shows_the_moon(
     expect(watcher.testid("moon-panel")).to_be_hidden()
     moe.testid("hint-button").click()
     expect(moe.testid("hint-text")).to_contain_text("Hint:")
-    moe.testid("moon-add").click()
+    moe.testid(f"moon-{choice.value}").click()
 
     cells = [f"{p:+d} = {t}{' (moon)' if s == SHOOTER else ''}"
              for s, (p, t) in enumerate(zip(expected.points, expected.totals, strict=True))]
