@@ -15,7 +15,16 @@ from hearts.core.rules import Rules
 from hearts.core.state import Action, GameState, MoonChoice, Phase, Play, new_hand
 from hearts.core.view import view
 from hearts.players.levels import LEVELS, make_player
-from hearts.players.search.kernel import heuristic_pass, mix_seed
+from hearts.players.search.kernel import (
+    evaluate_cards,
+    evaluate_passes,
+    hearts_open,
+    heuristic_pass,
+    mix_seed,
+    round_points_for_choice,
+    sample_hands,
+    utility,
+)
 from hearts.players.search.player import (
     LEVEL_BUDGETS,
     SearchBudget,
@@ -185,3 +194,14 @@ def test_cards_that_play_alike_are_simulated_once() -> None:
     assert distinct_cards(view(clubs, 0)) == [Card("2C"), Card("7C")]
     spades = _state_after(DEALER_LEFT, HANDS, ["2S", "5S", "9S"])
     assert distinct_cards(view(spades, 0)) == [Card("3S"), Card("QS"), Card("KS")]
+
+
+def test_no_decision_waits_for_numba() -> None:
+    """Making a player loads every compiled function a decision calls, with the argument
+    types decisions use, so no decision pays for loading or compiling (the 1 s promise)."""
+    players = [SearchPlayer(seat, level="hard", iterations=5) for seat in range(4)]
+    called = [evaluate_cards, evaluate_passes, hearts_open, round_points_for_choice,
+              sample_hands, utility]
+    before = [set(fn.signatures) for fn in called]  # type: ignore[attr-defined]
+    play_game(Rules.parse("classic:target=60"), players, seed="warm")
+    assert [set(fn.signatures) for fn in called] == before  # type: ignore[attr-defined]

@@ -40,6 +40,7 @@ from hearts.players.search.kernel import (
     S_TAKEN,
     evaluate_cards,
     evaluate_passes,
+    hearts_open,
     round_points_for_choice,
     sample_hands,
     utility,
@@ -247,4 +248,5 @@ def _load_compiled() -> None:
                     np.zeros(4, dtype=np.float64))
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
     round_points_for_choice(position, rules, MOON_ADD, empty)
+    hearts_open(position, rules)
     utility(0, empty, empty, rules)
