@@ -4,7 +4,9 @@ For each legal card it deals the unseen cards many times, consistently with its 
 (:mod:`~hearts.players.search.sampler`), plays every world out with a cheap heuristic
 policy in the compiled kernel, and plays the card with the best average outcome. The
 outcome is the seat's game standing, not only its round points (see
-:func:`~hearts.players.search.kernel.utility`). It never sees the game state.
+:func:`~hearts.players.search.kernel.utility`). Passes are chosen the same way among
+the rule-based pass and combinations of the hand's most dangerous cards, and the moon
+choice by who it leaves winning the game. It never sees the game state.
 """
 
 from __future__ import annotations
