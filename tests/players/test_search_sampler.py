@@ -74,7 +74,8 @@ def test_samples_respect_every_fact(case: tuple[Rules, int, int, int], seed: int
                 assert hand & ~(info.unseen | info.fixed[other]) == 0
                 assert info.fixed[other] & ~hand == 0
                 assert not _suits(hand) & set(table.voids()[other])
-                assert not (info.voids[other] >> NO_QUEEN & 1 and hand >> 36 & 1)
+                dealt = hand & ~info.fixed[other]
+                assert not (info.voids[other] >> NO_QUEEN & 1 and dealt >> 36 & 1)
         assert seen_together & table.played.mask == 0
         assert seen_together == table.hand.mask | info.unseen | int(info.fixed.sum())
 

@@ -74,17 +74,18 @@ Array = npt.NDArray[np.int64]
 
 MAX_SEATS: Final = 6
 
-# Position layout.
+# Position layout: a mask a seat for hands and for cards taken, the trick's cards in
+# play order, then single numbers.
 S_HANDS: Final = 0
-S_TAKEN: Final = 6
-S_TRICK: Final = 12
-S_LEADER: Final = 18
-S_TURN: Final = 19
-S_TRICK_LEN: Final = 20
-S_TRICK_NO: Final = 21
-S_HEARTS_BROKEN: Final = 22
-S_QUEEN_PLAYED: Final = 23
-S_SIZE: Final = 24
+S_TAKEN: Final = S_HANDS + MAX_SEATS
+S_TRICK: Final = S_TAKEN + MAX_SEATS
+S_LEADER: Final = S_TRICK + MAX_SEATS
+S_TURN: Final = S_LEADER + 1
+S_TRICK_LEN: Final = S_TURN + 1
+S_TRICK_NO: Final = S_TRICK_LEN + 1
+S_HEARTS_BROKEN: Final = S_TRICK_NO + 1
+S_QUEEN_PLAYED: Final = S_HEARTS_BROKEN + 1
+S_SIZE: Final = S_QUEEN_PLAYED + 1
 
 # Rules layout.
 R_PLAYERS: Final = 0

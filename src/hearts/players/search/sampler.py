@@ -1,9 +1,12 @@
 """Deal the cards a seat cannot see to the other seats, consistently with its view.
 
 A sampled *world* gives every other seat exactly as many cards as it holds, never a
-card of a suit it has shown void in, the cards I passed (and it has not played) to the
-seat that received them, and nothing I have seen elsewhere. :class:`HiddenInfo` gathers
-those facts from a :class:`~hearts.core.view.PlayerView`;
+card of a suit it has shown void in (by not following, or by a card the rules allow
+only from a hand without that suit), the cards I passed (and it has not played) to the
+seat that received them, and nothing I have seen elsewhere. On top of those facts it
+guesses that a seat which passed up a safe chance to shed the Q♠ does not hold it,
+dropping the guess when it contradicts the facts. :class:`HiddenInfo` gathers all this
+from a :class:`~hearts.core.view.PlayerView`;
 :func:`~hearts.players.search.kernel.sample_hands` (compiled) deals one world.
 """
 
