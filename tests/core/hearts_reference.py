@@ -36,7 +36,7 @@ class Table:
     leader: int
     trick: list[int] = field(default_factory=list)
     tricks_done: int = 0
-    heart_played: bool = False
+    heart_discarded: bool = False
     queen_played: bool = False
 
     @property
@@ -47,8 +47,9 @@ class Table:
     def play(self, card: int) -> None:
         """Play ``card`` for the seat to play; settle the trick when it is full."""
         self.hands[self.turn].remove(card)
+        if self.trick and _suit(self.trick[0]) != _suit(card):
+            self.heart_discarded |= _is_heart(card)
         self.trick.append(card)
-        self.heart_played |= _is_heart(card)
         self.queen_played |= card == QUEEN
         if len(self.trick) == self.rules.players:
             led = _suit(self.trick[0])
@@ -60,7 +61,7 @@ class Table:
     def branch(self) -> Table:
         """A copy to branch from."""
         return Table(self.rules, [set(h) for h in self.hands], self.leader, list(self.trick),
-                     self.tricks_done, self.heart_played, self.queen_played)
+                     self.tricks_done, self.heart_discarded, self.queen_played)
 
 
 def reference_legal(table: Table) -> set[int]:
@@ -85,11 +86,11 @@ def reference_legal(table: Table) -> set[int]:
         allowed = {c for c in allowed if not _is_point(c)} or allowed
     policy = rules.hearts_lead.value
     if policy == "any-time":
-        hearts_may_lead = not first_trick or rules.first_lead.value == "dealer-left"
+        hearts_may_lead = not first_trick
     elif policy == "after-heart":
-        hearts_may_lead = table.heart_played
+        hearts_may_lead = table.heart_discarded
     else:
-        hearts_may_lead = table.heart_played or table.queen_played
+        hearts_may_lead = table.heart_discarded or table.queen_played
     if not hearts_may_lead:
         allowed = {c for c in allowed if not _is_heart(c)} or allowed
     return allowed

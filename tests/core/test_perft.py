@@ -24,7 +24,7 @@ POSITIONS = [
     ("classic", "perft-8", 21, 6, 3216),
     ("card-commons", "perft-9", 25, 5, 6468),
     ("standard:first_lead=dealer-left,hearts_lead=after-heart", "perft-10", 0, 5, 2147),
-    ("card-commons:first_lead=dealer-left", "perft-11", 0, 4, 330),
+    ("card-commons:first_lead=dealer-left", "perft-11", 0, 4, 222),
 ]
 
 

@@ -319,6 +319,15 @@ def test_card_commons_hearts_can_be_led_at_any_time_after_the_first_trick() -> N
     assert {"6H", "7H"} <= legal(state)
 
 
+def test_card_commons_but_not_on_the_first_trick_whoever_leads_it() -> None:
+    # with the house rule that the dealer's left leads trick one with any card, the
+    # first lead is still no heart: "at any time *after* the first trick"
+    rules = CC4.replace(first_lead="dealer-left")
+    state = start(rules, {0: "2H 9C"})  # round 4: the dealer is seat 3, seat 0 leads
+    assert state.trick_no == 0 and state.turn == 0
+    assert "2H" not in legal(state) and "9C" in legal(state)
+
+
 def test_card_commons_unlike_the_published_rules_a_heart_may_lead_before_any_heart_fell() -> None:
     fixed = {0: "2C 5H", 1: "3C", 2: "4C", 3: "AC 6H 7H"}
     published = Rules.preset_rules("classic", 4)

@@ -230,6 +230,18 @@ def test_classic_hearts_cannot_be_led_until_a_heart_was_discarded_on_another_tri
     assert state.hearts_broken and state.turn == 3 and "8H" in legal(state)
 
 
+def test_classic_a_heart_led_or_followed_is_not_played_as_a_discard() -> None:
+    # five players hold ten cards: seat 1 has only hearts left after trick one and leads
+    # one; every heart on that trick follows suit, so hearts stay unbroken for seat 3
+    fixed = {0: "4C", 1: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH", 2: "5C JH QH", 3: "6C KH AH",
+             4: "7C"}
+    state = play(start(classic(5), fixed), "4C AC 5C 6C 7C")
+    state = play(state, "2H JH AH")
+    state = step(step(state))  # seats 4 and 0 hold no heart: they discard other suits
+    assert state.tricks[-1].winner == 3 and not state.hearts_broken
+    assert "KH" not in legal(state) and legal(state)
+
+
 def test_classic_the_queen_of_spades_does_not_break_hearts() -> None:
     state = start(classic(), {0: "2C 2S", 1: "AC KS", 2: "3C QS", 3: "4C AS 9H"})
     state = play(state, "2C AC 3C 4C KS QS AS 2S")

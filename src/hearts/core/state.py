@@ -421,7 +421,7 @@ class GameState:
         """Whether a heart may be led now under these rules (ignoring a hearts-only hand)."""
         lead = self.rules.hearts_lead
         if lead is HeartsLead.ANY_TIME:
-            return self.trick_no > 0 or self.rules.first_lead is FirstLead.DEALER_LEFT
+            return self.trick_no > 0  # "at any time after the first trick"
         if self.hearts_broken:
             return True
         return lead is HeartsLead.AFTER_HEART_OR_QUEEN and self.queen_played
@@ -707,7 +707,9 @@ class GameState:
         trick = (*self._trick, card)
         if bit & POINT_MASK:
             if bit & HEART_MASK:
-                self.hearts_broken = True
+                # broken by a heart *discarded* (002, 003): not by one led or followed
+                if self._trick and not (1 << self._trick[0]) & HEART_MASK:
+                    self.hearts_broken = True
             else:
                 self.queen_played = True
         n = self._fast.players

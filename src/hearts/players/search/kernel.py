@@ -220,7 +220,7 @@ def hearts_open(pos: Array, rules: Array) -> bool:
     """Whether a heart may be led now (ignoring a hand of only hearts)."""
     mode = rules[R_HEARTS_LEAD]
     if mode == 0:
-        return bool(pos[S_TRICK_NO] > 0 or rules[R_LOWEST_CLUB_LEADS] == 0)
+        return bool(pos[S_TRICK_NO] > 0)
     if pos[S_HEARTS_BROKEN]:
         return True
     return bool(mode == 2 and pos[S_QUEEN_PLAYED])
@@ -255,12 +255,12 @@ def play_card(pos: Array, rules: Array, card: int) -> bool:
     seat = pos[S_TURN]
     bit = 1 << card
     pos[S_HANDS + seat] &= ~bit
-    pos[S_TRICK + pos[S_TRICK_LEN]] = card
-    pos[S_TRICK_LEN] += 1
-    if bit & _HEARTS:
-        pos[S_HEARTS_BROKEN] = 1
+    if bit & _HEARTS and pos[S_TRICK_LEN] > 0 and pos[S_TRICK] // 13 != 3:
+        pos[S_HEARTS_BROKEN] = 1  # only a heart discarded breaks hearts
     elif bit == _QUEEN:
         pos[S_QUEEN_PLAYED] = 1
+    pos[S_TRICK + pos[S_TRICK_LEN]] = card
+    pos[S_TRICK_LEN] += 1
     players = rules[R_PLAYERS]
     if pos[S_TRICK_LEN] < players:
         pos[S_TURN] = (seat + 1) % players

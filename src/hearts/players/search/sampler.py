@@ -166,6 +166,6 @@ def _forced_voids(view: PlayerView) -> list[int]:
                 if (1 << card) & _POINTS and (i == 0 or card.suit != lead.suit):
                     found[(leader + i) % view.players] |= 0b0011  # clubs and diamonds
         for card in cards:
-            broken = broken or card.suit == _HEART
+            broken = broken or (card.suit == _HEART and lead.suit != _HEART)
             queen = queen or card == 36
     return found
