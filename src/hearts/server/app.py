@@ -22,8 +22,8 @@ from hearts.core.errors import HeartsError
 from hearts.core.rules import PRESET_HELP, PRESETS, Rules
 from hearts.core.state import ChooseMoon, PassCards, Play
 from hearts.core.view import view
-from hearts.players.hints import Hint, hint
-from hearts.players.levels import LEVELS
+from hearts.players.hints import Hint, hint, hint_level
+from hearts.players.levels import LEVELS, make_player
 from hearts.server.hub import Hub
 from hearts.server.protocol import (
     ACTION_TYPES,
@@ -120,7 +120,11 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> St
         hub.load()
         hub.start()
         upkeep = asyncio.create_task(_maintain(store))
+        # Build the hint player once in the background: the first search player of a
+        # process loads (after an install: compiles) its kernel, which takes seconds.
+        warm_up = asyncio.create_task(asyncio.to_thread(make_player, hint_level()))
         yield
+        warm_up.cancel()
         upkeep.cancel()
         await hub.stop()
         store.close()
