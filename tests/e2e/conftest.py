@@ -281,20 +281,24 @@ def play_until(people: list[Person], done: Callable[[], bool],
 
     ``before_turn(person, what)`` runs before each turn, to look at or act on the page.
     """
+    turns = ("pass", "play", "moon")
     deadline = time.monotonic() + timeout_s
-    while not done():
+    while True:
         acted = False
         for person in people:
-            if acted and done():
-                break
+            # ``done()`` is read after the turn: a page showing the next round's turn has
+            # rendered what ended this one too, so no turn past the stop is ever taken.
             now = person.what_now()
-            if now in ("pass", "play", "moon"):
-                if before_turn is not None:
-                    before_turn(person, now)
-                    now = person.what_now()
-                if now in ("pass", "play", "moon"):
-                    person.take_turn()
-                    acted = True
+            if done():
+                return
+            if now in turns and before_turn is not None:
+                before_turn(person, now)
+                now = person.what_now()
+                if done():
+                    return
+            if now in turns:
+                person.take_turn()
+                acted = True
         if time.monotonic() > deadline:
             statuses = [p.testid("status").inner_text() for p in people]
             raise AssertionError(f"the game did not get there in {timeout_s} s: {statuses}")
