@@ -38,7 +38,7 @@ async def ack_or_error(client: Client) -> dict:
 async def test_stale_state_id_is_refused_and_the_current_state_resent(server: Server) -> None:
     made = await create_table(server, ["human", "random", "random", "random"])
     client = await Client.open(server, made["table"]["id"], made["token"])
-    message = await my_turn(client, "pass")
+    message = await my_turn(client, "play")
     action = first_action(message["view"], message["state_id"])
     assert action is not None
     await client.send(dict(action, state_id=message["state_id"] - 1, id=7))
@@ -49,6 +49,26 @@ async def test_stale_state_id_is_refused_and_the_current_state_resent(server: Se
     await client.send(dict(action, id=8))
     ack = await ack_or_error(client)
     assert ack == {"type": "ack", "id": 8, "state_id": message["state_id"] + 1}
+
+
+async def test_a_pass_chosen_before_another_seat_passed_is_not_stale(server: Server) -> None:
+    made = await create_table(server, ["human", "human", "random", "random"])
+    table_id = made["table"]["id"]
+    joined = await join_table(server, table_id, "Bob")
+    ann = await Client.open(server, table_id, made["token"])
+    bob = await Client.open(server, table_id, joined["token"])
+    seen = await asyncio.gather(my_turn(ann, "pass", alone=False),
+                                my_turn(bob, "pass", alone=False))
+    seen_id = min(m["state_id"] for m in seen)
+    ann_pass = first_action(seen[0]["view"], seen_id)
+    # a pass chosen before this round's passing began (state 0: before the deal) is stale
+    await ann.send(dict(ann_pass, state_id=0))
+    assert (await ack_or_error(ann))["code"] == "stale_state"
+    await ann.send(ann_pass)
+    assert (await ack_or_error(ann))["type"] == "ack"
+    # Bob chose before Ann's pass moved the table on: passing is simultaneous, not stale
+    await bob.send(first_action(seen[1]["view"], seen_id))
+    assert (await ack_or_error(bob))["type"] == "ack"
 
 
 async def test_double_click_second_play_is_refused(server: Server) -> None:

@@ -125,6 +125,9 @@ class Table:
         self.clock = clock
         self.state: GameState = new_game(self.rules, None)
         self.state_id = 0
+        # the state id at which this round's passing began: passes are simultaneous, so
+        # another seat's pass does not make a pass chosen on an earlier id of it stale
+        self.pass_opened_id = 0
         self.seq = 0
         self.rounds: list[RoundFairness] = []
         self.seats = [SeatInfo(kind) for kind in settings.seats]
@@ -241,9 +244,7 @@ class Table:
         self.store.append(self.table_id, self.seq + 1, event)
         self.seq += 1
         commit_facts()
-        if after is not self.state:
-            self.state = after
-            self.state_id += 1
+        self._make_current(after)
         if after.is_over:
             self.store.mark_finished(self.table_id)
 
@@ -253,9 +254,17 @@ class Table:
             after, commit_facts = self._apply_event(event)
             self.seq += 1
             commit_facts()
-            if after is not self.state:
-                self.state = after
-                self.state_id += 1
+            self._make_current(after)
+
+    def _make_current(self, after: GameState) -> None:
+        """Show ``after`` under the next state id (nothing changes if it is the same state)."""
+        if after is self.state:
+            return
+        opens_pass = after.phase is Phase.PASS and self.state.phase is not Phase.PASS
+        self.state = after
+        self.state_id += 1
+        if opens_pass:
+            self.pass_opened_id = self.state_id
 
     # ------------------------------------------------------------ seats
     def join(self, name: str, token: str, seat: int | None = None) -> int:
@@ -356,7 +365,9 @@ class Table:
             state.apply(action)
         except IllegalActionError as exc:
             raise RequestError("illegal", str(exc), legal=list(exc.legal)) from None
-        if message["state_id"] != self.state_id:
+        acted_on = message["state_id"]
+        passing_still = isinstance(action, PassCards) and acted_on >= self.pass_opened_id
+        if acted_on != self.state_id and not (passing_still and acted_on < self.state_id):
             raise RequestError("stale_state", f"you acted on state {message['state_id']} but the "
                            f"table is at {self.state_id}; here is the current one")
         self._act(action, sub, request_id(message))
