@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Final
 
-from hearts.core import Card, CardSet, ChooseMoon, GameState, MoonChoice, PassCards, Phase, Play
+from hearts.core import (
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    GameState,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    new_game,
+)
 from hearts.core.cards import iter_mask
 from hearts.core.rules import Rules
 from hearts.core.state import new_hand
@@ -106,4 +118,24 @@ def play_out(state: GameState, prefer: Mapping[int, str] | None = None,
         state = state.apply(Play(seat, card if card is not None else next(iter(allowed))))
     if state.phase is Phase.MOON:
         state = state.apply(ChooseMoon(state.to_act[0], moon))
+    return state
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A uniformly random legal decision of the first seat to act."""
+    seat = state.to_act[0]
+    if state.phase is Phase.PASS:
+        hand = list(state.legal_cards(seat))
+        return PassCards(seat, CardSet(rng.sample(hand, state.rules.pass_count)))
+    return rng.choice(state.legal_actions(seat))
+
+
+def random_game(rules: Rules, seed: int, actions: int | None = None) -> GameState:
+    """A seeded game played at random, to its end or for ``actions`` actions."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    count = 0
+    while not state.is_over and (actions is None or count < actions):
+        state = state.apply(random_action(state, rng))
+        count += 1
     return state

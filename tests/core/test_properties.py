@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from hearts_reference import Table, reference_legal
+from hearts_scenarios import random_action
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.core import (
     GameState,
     MoonChoice,
-    PassCards,
     Phase,
     Play,
     Rules,
@@ -26,7 +26,7 @@ from hearts.core import (
     replay_hand,
     view,
 )
-from hearts.core.cards import CardSet, parse_card
+from hearts.core.cards import parse_card
 from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule
 
 PRESET_COUNTS = [("card-commons", 3), ("card-commons", 4), ("standard", 4)] + [
@@ -51,15 +51,6 @@ def house_rules(draw: st.DrawFn) -> Rules:
 
 any_rules = st.one_of(presets, house_rules())
 seeds = st.integers(0, 2**32 - 1)
-
-
-def random_action(state: GameState, rng: random.Random) -> Any:
-    """A uniformly random legal decision of the first seat to act."""
-    seat = state.to_act[0]
-    if state.phase is Phase.PASS:
-        hand = list(state.legal_cards(seat))
-        return PassCards(seat, CardSet(rng.sample(hand, state.rules.pass_count)))
-    return rng.choice(state.legal_actions(seat))
 
 
 def walk(rules: Rules, seed: int) -> Iterator[tuple[GameState, Any]]:

@@ -5,18 +5,17 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hearts_scenarios import random_game
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.core import (
     CardSet,
     InvalidRecordError,
-    PassCards,
     Phase,
     Rules,
     game_record,
@@ -29,23 +28,6 @@ from hearts.core import (
 )
 from hearts.core.cards import card_name
 from hearts.core.record import GAME_FORMAT, HAND_FORMAT, RECORD_VERSION
-
-
-def random_game(rules: Rules, seed: int, actions: int | None = None) -> Any:
-    """A seeded game played at random, to its end or for ``actions`` actions."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed)
-    count = 0
-    while not state.is_over and (actions is None or count < actions):
-        seat = state.to_act[0]
-        if state.phase is Phase.PASS:
-            cards = rng.sample(list(state.hand(seat)), rules.pass_count)
-            state = state.apply(PassCards(seat, CardSet(cards)))
-        else:
-            state = state.apply(rng.choice(state.legal_actions(seat)))
-        count += 1
-    return state
-
 
 GAME = random_game(Rules.preset_rules("classic"), 11)
 RECORD = game_record(GAME, ["Ann", "Bo", "Cy", "Di"])
