@@ -53,6 +53,12 @@ def test_every_face_of_a_card_parses_back_to_it(number: int) -> None:
     assert card.spoken.split()[-1] in ("clubs", "diamonds", "spades", "hearts")
 
 
+def test_cards_are_spoken_in_words_as_the_web_client_says_them() -> None:
+    assert Card("5C").spoken == "five of clubs"
+    assert Card("10H").spoken == "ten of hearts"
+    assert Card("QS").spoken == "queen of spades"
+
+
 @given(st.text(max_size=5))
 def test_parsing_any_text_gives_a_card_or_a_typed_error(text: str) -> None:
     try:

@@ -128,8 +128,10 @@ class Card(int):
 
     @property
     def spoken(self) -> str:
-        """Screen-reader friendly name, e.g. ``queen of spades``."""
-        words = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+        """Screen-reader friendly name, e.g. ``queen of spades`` or ``five of clubs``
+        (the web client's ``cards.js`` says the same)."""
+        words = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "jack", "queen", "king", "ace")
         return f"{words[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
