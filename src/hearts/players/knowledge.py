@@ -176,13 +176,18 @@ class Knowledge:
         return self.out & SUIT_MASKS[HEARTS]
 
     @cached_property
-    def point_cards_taken(self) -> tuple[int, ...]:
-        """Per seat, the hearts and Q♠ it has taken in completed tricks this round."""
+    def cards_taken(self) -> tuple[int, ...]:
+        """Per seat, the cards it has taken in completed tricks this round."""
         masks = [0] * self.players
         for trick in self.view.tricks:
             for card in trick.cards:
-                masks[trick.winner] |= (1 << card) & POINT_CARDS
+                masks[trick.winner] |= 1 << card
         return tuple(masks)
+
+    @cached_property
+    def point_cards_taken(self) -> tuple[int, ...]:
+        """Per seat, the hearts and Q♠ it has taken in completed tricks this round."""
+        return tuple(mask & POINT_CARDS for mask in self.cards_taken)
 
     @property
     def points_taken(self) -> tuple[int, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hearts.core.cards import HEARTS, SUIT_MASKS
 from hearts.core.rules import MoonRule
+from hearts.core.scoring import round_points
 from hearts.core.state import MoonChoice
 from hearts.core.view import PlayerView
 from hearts.players.knowledge import POINT_CARDS, Knowledge
@@ -37,8 +38,7 @@ def _moon_pays(k: Knowledge) -> bool:
     """Whether a moon under a fixed rule would not end the game with me losing."""
     if k.view.rules.moon is not MoonRule.OTHERS_PLUS:
         return True
-    value = k.points_of(k.view.rules.deck & POINT_CARDS)
-    totals = [t + (0 if s == k.seat else value) for s, t in enumerate(k.view.totals)]
+    totals = moon_totals(k.view, MoonChoice.ADD)
     return max(totals) < k.view.rules.target or totals[k.seat] == min(totals)
 
 
@@ -82,14 +82,9 @@ def attempting_moon(k: Knowledge) -> bool:
 
 def moon_totals(view: PlayerView, choice: MoonChoice) -> list[int]:
     """Game totals after the shooter (this view's seat) makes ``choice``."""
-    value = Knowledge.of(view).points_of(view.rules.deck & POINT_CARDS)
-    totals = list(view.totals)
-    for seat in range(view.players):
-        if choice is MoonChoice.SUBTRACT and seat == view.seat:
-            totals[seat] -= value
-        elif choice is MoonChoice.ADD and seat != view.seat:
-            totals[seat] += value
-    return totals
+    taken = Knowledge.of(view).cards_taken
+    points = round_points(taken, view.rules, view.seat, choice)
+    return [total + gained for total, gained in zip(view.totals, points, strict=True)]
 
 
 def choose_moon(view: PlayerView) -> MoonChoice:

@@ -13,6 +13,7 @@ import numpy as np
 from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
 from hearts.core.state import Phase
 from hearts.core.view import PlayerView
+from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
     R_HEARTS_LEAD,
@@ -37,7 +38,7 @@ from hearts.players.search.kernel import (
     Array,
 )
 
-__all__ = ["position_array", "rules_array", "taken_masks"]
+__all__ = ["position_array", "rules_array"]
 
 _HEARTS_LEAD_CODES = {
     HeartsLead.ANY_TIME: 0,
@@ -62,21 +63,12 @@ def rules_array(rules: Rules) -> Array:
     return codes
 
 
-def taken_masks(view: PlayerView) -> list[int]:
-    """Cards each seat has taken in the completed tricks of this round."""
-    taken = [0] * view.players
-    for trick in view.tricks:
-        for card in trick.cards:
-            taken[trick.winner] |= 1 << card
-    return taken
-
-
 def position_array(view: PlayerView, hands: Sequence[int]) -> Array:
     """The play-phase position of ``view`` with every seat's current cards ``hands``."""
     if view.phase is not Phase.PLAY:
         raise ValueError(f"a kernel position needs the play phase, not {view.phase.value}")
     pos = np.zeros(S_SIZE, dtype=np.int64)
-    for seat, (hand, taken) in enumerate(zip(hands, taken_masks(view), strict=True)):
+    for seat, (hand, taken) in enumerate(zip(hands, Knowledge.of(view).cards_taken, strict=True)):
         pos[S_HANDS + seat] = hand
         pos[S_TAKEN + seat] = taken
     for i, (_, card) in enumerate(view.trick):

@@ -32,8 +32,9 @@ from hearts.core.cards import (
 from hearts.core.rules import Rules
 from hearts.core.state import MoonChoice
 from hearts.core.view import PlayerView
+from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
-from hearts.players.search.encode import position_array, rules_array, taken_masks
+from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
     MOON_ADD,
     MOON_SUBTRACT,
@@ -188,7 +189,7 @@ class SearchPlayer:
         me = view.seat
         rules = rules_array(view.rules)
         position = np.zeros(S_SIZE, dtype=np.int64)
-        for seat, taken in enumerate(taken_masks(view)):
+        for seat, taken in enumerate(Knowledge.of(view).cards_taken):
             position[S_TAKEN + seat] = taken
         totals = np.array(view.totals, dtype=np.int64)
         scored: list[tuple[float, bool, MoonChoice]] = []
