@@ -1,12 +1,13 @@
 """The documented deal algorithm, re-implemented here from the docstring of deal.py."""
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.core import Rules, deal_hands, new_game, round_deal_seed
+from hearts.core import Rules, deal, deal_hands, new_game, round_deal_seed
 from hearts.core.cards import card_name
 from hearts.core.deal import DEAL_ALGORITHM, shuffled_deck
 
@@ -20,10 +21,15 @@ def _draws(deal_seed: str) -> Iterator[int]:
         block += 1
 
 
-def _shuffle(cards: list[int], deal_seed: str) -> list[int]:
+def _uniform_limit(bound: int) -> int:
+    return 2**32 - 2**32 % bound
+
+
+def _shuffle(cards: list[int], deal_seed: str,
+             limit_of: Callable[[int], int] = _uniform_limit) -> list[int]:
     deck, draws = list(cards), _draws(deal_seed)
     for i in range(len(deck) - 1, 0, -1):
-        limit = 2**32 - 2**32 % (i + 1)
+        limit = limit_of(i + 1)
         x = next(draws)
         while x >= limit:
             x = next(draws)
@@ -60,3 +66,15 @@ def test_a_game_deals_round_r_from_seed_slash_r() -> None:
     assert round_deal_seed("42", 3) == "42/3"
     assert state.deal_seed == "42/1"
     assert tuple(state.dealt(s).mask for s in range(4)) == deal_hands(rules, "42/1")
+
+
+def test_rejected_draws_are_skipped_and_the_stream_runs_on(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    # A real rejection comes about once in 80 million shuffles; with every limit cut to
+    # a quarter of the range most draws are rejected, and a shuffle needs ~26 blocks.
+    def quarter(bound: int) -> int:
+        return 2**30 - 2**30 % bound
+
+    monkeypatch.setattr(deal, "_LIMITS", tuple(quarter(b) if b else 0 for b in range(53)))
+    for seed in ("vector/1", "a", "b/2"):
+        assert shuffled_deck((1 << 52) - 1, seed) == _shuffle(list(range(52)), seed, quarter)

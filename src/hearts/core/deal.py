@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 import struct
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import Final
 
 from hearts.core.cards import iter_mask
@@ -47,28 +48,44 @@ def _deck_cards(deck_mask: int) -> tuple[int, ...]:
     return tuple(int(card) for card in iter_mask(deck_mask))
 
 
-def _draws(deal_seed: str) -> Iterator[int]:
-    """The draw stream, hashed seven blocks (56 draws, enough for a deck) at a time."""
-    prefix = deal_seed.encode("utf-8")
-    counter = 0
-    while True:
-        data = b"".join(hashlib.sha256(prefix + block.to_bytes(8, "big")).digest()
-                        for block in range(counter, counter + 7))
-        yield from _WORDS.unpack(data)
-        counter += 7
+def _blocks(deal_seed: str, start: int) -> tuple[int, ...]:
+    """The draws of blocks ``start`` to ``start + 6``: 56 draws, enough for a deck
+    unless a draw is rejected (about once in 80 million shuffles)."""
+    seeded = hashlib.sha256(deal_seed.encode("utf-8"))
+    digests = []
+    for block in range(start, start + 7):
+        hasher = seeded.copy()  # the seed is hashed once, not once a block
+        hasher.update(block.to_bytes(8, "big"))
+        digests.append(hasher.digest())
+    return _WORDS.unpack(b"".join(digests))
+
+
+def _accepted_draws(deal_seed: str, size: int) -> Sequence[int]:
+    """The draw kept for each of ``i = size - 1`` down to 1 (steps 3 and 4)."""
+    draws = _blocks(deal_seed, 0)
+    limits = _LIMITS[size:1:-1]
+    if all(map(operator.lt, draws, limits)):  # nothing rejected: the usual case
+        return draws[:size - 1]
+    kept: list[int] = []
+    used = 0
+    for limit in limits:
+        while True:
+            if used == len(draws):
+                draws += _blocks(deal_seed, len(draws) // 8)
+            x = draws[used]
+            used += 1
+            if x < limit:
+                kept.append(x)
+                break
+    return kept
 
 
 def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
     """The cards of ``deck_mask`` shuffled by the documented algorithm."""
     deck = list(_deck_cards(deck_mask))
-    draw = _draws(deal_seed).__next__
-    for i in range(len(deck) - 1, 0, -1):
-        bound = i + 1
-        limit = _LIMITS[bound]
-        x = draw()
-        while x >= limit:
-            x = draw()
-        j = x % bound
+    size = len(deck)
+    for i, x in zip(range(size - 1, 0, -1), _accepted_draws(deal_seed, size), strict=True):
+        j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

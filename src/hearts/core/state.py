@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from hearts.core.cards import (
     ALL_CARDS,
@@ -26,6 +26,7 @@ from hearts.core.cards import (
     CardSet,
     card_name,
     iter_mask,
+    mask_cards,
 )
 from hearts.core.deal import deal_hands, round_deal_seed
 from hearts.core.errors import IllegalActionError
@@ -70,6 +71,8 @@ class Phase(StrEnum):
 
 
 _PLAY: Final = Phase.PLAY  # a module constant: the hot paths skip the enum lookup
+_EXPECTED: Final = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards", Phase.PLAY: "Play",
+                    Phase.MOON: "ChooseMoon"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,36 +123,45 @@ _PLAY_LISTS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple(
     {} for _ in range(_MAX_SEATS))
 
 
-def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+def _suit_plays(seat: int, part: int) -> tuple[Play, ...]:
+    """The plays of ``seat`` for a one-suit mask, made once and kept in ``_PLAY_LISTS``."""
+    plays = _PLAY_LISTS[seat][part] = tuple(map(_PLAYS[seat].__getitem__, mask_cards(part)))
+    return plays
+
+
+def _plays_of(seat: int, mask: int) -> list[Action]:
     """The Play actions of ``seat`` for the cards of ``mask``, suit by suit."""
     cache = _PLAY_LISTS[seat]
-    plays: tuple[Play, ...] = ()
+    plays: list[Action] = []
     for suit_mask in SUIT_MASKS:
         part = mask & suit_mask
         if part:
-            found = cache.get(part)
-            if found is None:
-                row = _PLAYS[seat]
-                found = cache[part] = tuple(row[c] for c in iter_mask(part))
-            plays += found
+            plays += cache.get(part) or _suit_plays(seat, part)
     return plays
 
 
 class _Fast:
     """The rule facts the hot paths read, as plain attributes (shared by every state)."""
 
-    __slots__ = ("lowest_bit", "lowest_lead", "no_points_first", "players")
+    __slots__ = ("any_time", "lowest_bit", "lowest_lead", "no_points_first", "players",
+                 "queen_opens")
 
     def __init__(self, rules: Rules) -> None:
         self.players = rules.players
         self.lowest_lead = rules.first_lead is FirstLead.LOWEST_CLUB
         self.lowest_bit = 1 << rules.lowest_club if rules.deck & SUIT_MASKS[0] else 0
         self.no_points_first = rules.first_trick is FirstTrick.NO_POINTS
+        self.any_time = rules.hearts_lead is HeartsLead.ANY_TIME
+        self.queen_opens = rules.hearts_lead is HeartsLead.AFTER_HEART_OR_QUEEN
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the cards in play order, who took it."""
+# The mask of the suit of each card: what a seat must follow when that card is led.
+_SUIT_OF: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order, who took it (a tuple: one is
+    made every trick, and a frozen dataclass costs several times as much to build)."""
 
     leader: int
     cards: tuple[Card, ...]
@@ -419,12 +431,10 @@ class GameState:
     @property
     def hearts_open(self) -> bool:
         """Whether a heart may be led now under these rules (ignoring a hearts-only hand)."""
-        lead = self.rules.hearts_lead
-        if lead is HeartsLead.ANY_TIME:
-            return self.trick_no > 0  # "at any time after the first trick"
-        if self.hearts_broken:
-            return True
-        return lead is HeartsLead.AFTER_HEART_OR_QUEEN and self.queen_played
+        fast = self._fast
+        if fast.any_time:
+            return bool(self._tricks)  # "at any time after the first trick"
+        return self.hearts_broken or (fast.queen_opens and self.queen_played)
 
     @property
     def dealer(self) -> int:
@@ -445,7 +455,7 @@ class GameState:
         trick = self._trick
         fast = self._fast
         if trick:
-            follow = hand & SUIT_MASKS[trick[0] // 13]
+            follow = hand & _SUIT_OF[trick[0]]
             if follow:
                 return follow
             if fast.no_points_first and not self._tricks:
@@ -480,7 +490,7 @@ class GameState:
             if legal < 0:
                 legal = self._legal = self._compute_legal(turn)
             plays = _PLAY_LISTS[turn].get(legal)
-            return list(plays if plays is not None else _plays_of(turn, legal))
+            return list(plays) if plays is not None else _plays_of(turn, legal)
         seat = self._default_seat(seat)
         if seat is None:
             return []
@@ -561,8 +571,7 @@ class GameState:
                 f"not an action: {action!r}; actions are Deal, PassCards, Play, ChooseMoon"
             )
         seat = self._check_seat(action.seat)
-        expected = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards",
-                    Phase.PLAY: "Play", Phase.MOON: "ChooseMoon"}[phase]
+        expected = _EXPECTED[phase]
         if isinstance(action, Play):
             if phase is not Phase.PLAY:
                 raise self._illegal(f"cannot play a card now: waiting for {expected}", seat)
@@ -704,14 +713,15 @@ class GameState:
         hands = self._hands[:]
         hands[seat] ^= bit
         self._hands = hands
-        trick = (*self._trick, card)
+        trick = self._trick
         if bit & POINT_MASK:
             if bit & HEART_MASK:
                 # broken by a heart *discarded* (002, 003): not by one led or followed
-                if self._trick and not (1 << self._trick[0]) & HEART_MASK:
+                if trick and not (1 << trick[0]) & HEART_MASK:
                     self.hearts_broken = True
             else:
                 self.queen_played = True
+        trick = (*trick, card)
         n = self._fast.players
         if len(trick) < n:
             self._trick = trick
