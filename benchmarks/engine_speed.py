@@ -25,7 +25,7 @@ from collections.abc import Callable
 from hearts.core import PassCards, Phase, Rules, new_game
 from hearts.core.cards import CardSet
 
-__all__ = ["Meter", "hearts_hands", "main", "openspiel_hand", "race"]
+__all__ = ["Meter", "against_openspiel", "hearts_hands", "main", "openspiel_hand", "race"]
 
 
 def hearts_hands(rules: Rules, rng: random.Random, seed: int) -> int:
@@ -103,21 +103,24 @@ def main() -> None:
         profiler.runcall(race, [ours], args.seconds)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
+    against_openspiel(f"card-commons-hearts ({rules.text})", ours, args.seconds, rng)
+
+
+def against_openspiel(name: str, meter: Meter, seconds: float, rng: random.Random) -> None:
+    """Race ``meter`` against OpenSpiel's hearts (when installed) and print both and the ratio."""
     try:
         import pyspiel
     except ImportError:
-        race([ours], args.seconds)
-        print(f"card-commons-hearts ({rules.text}): {ours.rate:,.0f} hands/s")
+        race([meter], seconds)
+        print(f"{name}: {meter.rate:,.0f} hands/s")
         print("pyspiel not installed: no comparison")
         return
     game = pyspiel.load_game("hearts")
     theirs = Meter(lambda i: openspiel_hand(game, rng))
-    race([ours, theirs], args.seconds)
-    print(f"card-commons-hearts ({rules.text}): {ours.rate:,.0f} hands/s "
-          f"({ours.hands} hands in {ours.seconds:.1f} s)")
-    print(f"OpenSpiel hearts (Python loop): {theirs.rate:,.0f} hands/s "
-          f"({theirs.hands} hands in {theirs.seconds:.1f} s)")
-    print(f"ratio ours/OpenSpiel: {ours.rate / theirs.rate:.2f}x")
+    race([meter, theirs], seconds)
+    for label, each in ((name, meter), ("OpenSpiel hearts (Python loop)", theirs)):
+        print(f"{label}: {each.rate:,.0f} hands/s ({each.hands} hands in {each.seconds:.1f} s)")
+    print(f"ratio: {meter.rate / theirs.rate:.2f}x")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from engine_speed import Meter, openspiel_hand, race
+from engine_speed import Meter, against_openspiel
 
 __all__ = ["BareTricks", "bare_hand", "main"]
 
@@ -100,21 +100,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per loop")
     args = parser.parse_args()
     rng = random.Random(1)
-    bare = Meter(lambda _: bare_hand(rng))
-    try:
-        import pyspiel
-    except ImportError:
-        race([bare], args.seconds)
-        print(f"bare Python trick loop: {bare.rate:,.0f} hands/s ({bare.hands} hands)")
-        print("pyspiel not installed: no comparison")
-        return
-    game = pyspiel.load_game("hearts")
-    theirs = Meter(lambda _: openspiel_hand(game, rng))
-    race([bare, theirs], args.seconds)
-    print(f"bare Python trick loop: {bare.rate:,.0f} hands/s ({bare.hands} hands)")
-    print(f"OpenSpiel hearts (Python loop): {theirs.rate:,.0f} hands/s ({theirs.hands} hands)")
-    print(f"ratio bare/OpenSpiel: {bare.rate / theirs.rate:.2f}x")
-
+    against_openspiel("bare Python trick loop", Meter(lambda _: bare_hand(rng)), args.seconds,
+                      rng)
 
 if __name__ == "__main__":
     main()
