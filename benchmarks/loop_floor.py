@@ -103,5 +103,6 @@ def main() -> None:
     against_openspiel("bare Python trick loop", Meter(lambda _: bare_hand(rng)), args.seconds,
                       rng)
 
+
 if __name__ == "__main__":
     main()
