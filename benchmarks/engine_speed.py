@@ -10,7 +10,8 @@ hands; OpenSpiel's game is one hand.
     .venv/bin/python benchmarks/engine_speed.py --seconds 5 --preset standard
     .venv/bin/python benchmarks/engine_speed.py --profile   # where our time goes
 
-OpenSpiel is optional: without ``pyspiel`` only our figure prints.
+OpenSpiel is optional: without ``pyspiel`` only our figure prints. The first line says
+which engine ran: the compiled one, or the pure-Python one (``HEARTS_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from hearts.core import PassCards, Phase, Rules, new_game
+from hearts.core._native import engine_in_use
 from hearts.core.cards import CardSet
 
 __all__ = ["Meter", "against_openspiel", "hearts_hands", "main", "openspiel_hand", "race"]
@@ -103,6 +105,7 @@ def main() -> None:
         profiler.runcall(race, [ours], args.seconds)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
+    print(f"engine: {engine_in_use()}")
     against_openspiel(f"card-commons-hearts ({rules.text})", ours, args.seconds, rng)
 
 

@@ -1,6 +1,9 @@
 """The pure core: cards, rules, game state, scoring, views and records. No I/O, no
 randomness of its own, no imports from the faces."""
 
+# First: choose between the compiled and the pure-Python engine modules.
+from hearts.core import _native  # noqa: F401, I001
+
 from hearts.core.cards import ALL_CARDS, Card, CardSet, parse_card
 from hearts.core.deal import DEAL_ALGORITHM, deal_hands, round_deal_seed
 from hearts.core.errors import (

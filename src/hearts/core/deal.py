@@ -60,10 +60,11 @@ def _blocks(deal_seed: str, start: int) -> tuple[int, ...]:
     return _WORDS.unpack(b"".join(digests))
 
 
-def _accepted_draws(deal_seed: str, size: int) -> Sequence[int]:
-    """The draw kept for each of ``i = size - 1`` down to 1 (steps 3 and 4)."""
+def _accepted_draws(deal_seed: str, size: int, bound_limits: Sequence[int]) -> Sequence[int]:
+    """The draw kept for each of ``i = size - 1`` down to 1 (steps 3 and 4); a draw for
+    bound ``i + 1`` is kept when below ``bound_limits[i + 1]``."""
     draws = _blocks(deal_seed, 0)
-    limits = _LIMITS[size:1:-1]
+    limits = bound_limits[size:1:-1]
     if all(map(operator.lt, draws, limits)):  # nothing rejected: the usual case
         return draws[:size - 1]
     kept: list[int] = []
@@ -82,9 +83,15 @@ def _accepted_draws(deal_seed: str, size: int) -> Sequence[int]:
 
 def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
     """The cards of ``deck_mask`` shuffled by the documented algorithm."""
-    deck = list(_deck_cards(deck_mask))
+    return _shuffle(list(_deck_cards(deck_mask)), deal_seed, _LIMITS)
+
+
+def _shuffle(deck: list[int], deal_seed: str, bound_limits: Sequence[int]) -> list[int]:
+    """Step 4 on ``deck`` in place (the rejection limits are a parameter so that a test
+    can lower them and make rejections common)."""
     size = len(deck)
-    for i, x in zip(range(size - 1, 0, -1), _accepted_draws(deal_seed, size), strict=True):
+    for i, x in zip(range(size - 1, 0, -1), _accepted_draws(deal_seed, size, bound_limits),
+                    strict=True):
         j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck

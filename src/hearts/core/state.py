@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
+from hearts.core.actions import Action, ChooseMoon, Deal, PassCards, Play, RoundResult, Trick
 from hearts.core.cards import (
     ALL_CARDS,
     SUIT_MASKS,
@@ -75,46 +75,9 @@ _EXPECTED: Final = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards", Phase.PLAY: "
                     Phase.MOON: "ChooseMoon"}
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Give every seat its cards for the next round (the authority's action)."""
-
-    hands: tuple[CardSet, ...]
-    seed: str | None = None
-
-    @classmethod
-    def from_seed(cls, rules: Rules, deal_seed: str) -> Deal:
-        """The deal the documented algorithm derives from a deal seed."""
-        return cls(tuple(CardSet(h) for h in deal_hands(rules, deal_seed)), deal_seed)
-
-
-@dataclass(frozen=True, slots=True)
-class PassCards:
-    """A seat's choice of cards to pass this round."""
-
-    seat: int
-    cards: CardSet
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A seat plays one card to the current trick."""
-
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseMoon:
-    """The shooter's decision where the rules give a choice."""
-
-    seat: int
-    choice: MoonChoice
-
-
-Action: TypeAlias = Deal | PassCards | Play | ChooseMoon
-# The action log: a persistent linked list (previous, action), so a transition is O(1).
-_Log: TypeAlias = "tuple[_Log, Action] | None"
+# The action log: a persistent linked list (previous log, action), so a transition is O(1)
+# (the previous log is typed ``object``: mypyc cannot compile a recursive alias).
+_Log: TypeAlias = "tuple[object, Action] | None"
 
 # One shared, immutable Play per seat and card, and the plays of every one-suit mask
 # met so far (at most 4 * 8192 a seat): legal_actions builds no new actions in play.
@@ -159,26 +122,6 @@ class _Fast:
 _SUIT_OF: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
 
 
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards in play order, who took it (a tuple: one is
-    made every trick, and a frozen dataclass costs several times as much to build)."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """One line of the score sheet."""
-
-    round_no: int
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    shooter: int | None = None
-    moon_choice: MoonChoice | None = None
-
-
 def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
     """A new game; with a seed every round is dealt from it, else it waits for a Deal."""
     return GameState._start(rules or Rules(), None if seed is None else str(seed))
@@ -200,35 +143,40 @@ def new_hand(
     return GameState._start(rules, None, round_no, totals).apply(Deal(tuple(hands), deal_seed))
 
 
+# A state's fields: its slots, and (all but the unpickled) what a pickle carries.
+_FIELDS: Final = (
+    "_chosen",
+    "_dealt",
+    "_fast",
+    "_hands",
+    "_legal",
+    "_log",
+    "_received",
+    "_taken",
+    "_totals",
+    "_trick",
+    "_tricks",
+    "deal_seed",
+    "first_round",
+    "hearts_broken",
+    "leader",
+    "phase",
+    "queen_played",
+    "results",
+    "round_no",
+    "rules",
+    "seed",
+    "shooter",
+    "start_totals",
+    "turn",
+)
+_UNPICKLED: Final = ("_fast", "_log")
+
+
 class GameState:
     """An immutable game position. Read its properties; change it only via :meth:`apply`."""
 
-    __slots__ = (
-        "_chosen",
-        "_dealt",
-        "_fast",
-        "_hands",
-        "_legal",
-        "_log",
-        "_received",
-        "_taken",
-        "_totals",
-        "_trick",
-        "_tricks",
-        "deal_seed",
-        "first_round",
-        "hearts_broken",
-        "leader",
-        "phase",
-        "queen_played",
-        "results",
-        "round_no",
-        "rules",
-        "seed",
-        "shooter",
-        "start_totals",
-        "turn",
-    )
+    __slots__ = _FIELDS
 
     rules: Rules
     seed: str | None
@@ -259,7 +207,7 @@ class GameState:
 
     @classmethod
     def _blank(cls, rules: Rules, seed: str | None) -> GameState:
-        state = cls.__new__(cls)
+        state = cls()
         n = rules.players
         state.rules = rules
         state.seed = seed
@@ -306,7 +254,7 @@ class GameState:
         return state
 
     def _copy(self) -> GameState:
-        other = GameState.__new__(GameState)
+        other = GameState()
         other.rules = self.rules
         other.seed = self.seed
         other.phase = self.phase
@@ -340,8 +288,9 @@ class GameState:
         actions: list[Action] = []
         node = self._log
         while node is not None:
-            node, action = node
+            previous, action = node
             actions.append(action)
+            node = cast("_Log", previous)
         return tuple(reversed(actions))
 
     @property
@@ -511,11 +460,16 @@ class GameState:
         return acting[0] if acting else None
 
     # -------------------------------------------------------------- transitions
-    def apply(self, action: Action) -> GameState:
-        """The state after ``action``; raises IllegalActionError and changes nothing if illegal."""
+    def apply(self, action: object) -> GameState:
+        """The state after ``action``; raises IllegalActionError and changes nothing if illegal.
+
+        Anything may be passed: a caller builds its actions, so their fields are read
+        untyped (``Any``) until checked, which a compiled engine needs as well.
+        """
+        given: Any = action
         if type(action) is Play and self.phase is _PLAY:
             # the hot path of search and simulation: a legal play in turn
-            seat, card = action.seat, action.card
+            seat, card = given.seat, given.card
             if seat == self.turn and type(seat) is int and (
                     type(card) is Card or (isinstance(card, int) and 0 <= card < 52)):
                 legal = self._legal
@@ -523,22 +477,22 @@ class GameState:
                     legal = self._legal = self._compute_legal(seat)
                 if legal >> card & 1:
                     after = self._copy()
-                    after._log = (self._log, action)
+                    after._log = (self._log, given)
                     after._play(seat, card if type(card) is Card else ALL_CARDS[card])
                     return after
         elif type(action) is PassCards and self.phase is Phase.PASS:
-            seat, cards = action.seat, action.cards
+            seat, cards = given.seat, given.cards
             if (type(seat) is int and 0 <= seat < self._fast.players
                     and self._chosen[seat] is None and type(cards) is CardSet):
                 mask = cards.mask
                 if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[seat]:
                     after = self._copy()
-                    after._log = (self._log, action)
+                    after._log = (self._log, given)
                     after._choose_pass(seat, mask)
                     return after
         self._check(action)
         after = self._copy()
-        after._mutate(action)
+        after._mutate(given)
         return after
 
     def apply_all(self, actions: Iterable[Action]) -> GameState:
@@ -561,21 +515,22 @@ class GameState:
 
     def _check(self, action: object) -> None:
         phase = self.phase
+        given: Any = action  # fields unchecked until read below
         if phase is Phase.OVER:
             raise self._illegal("the game is over; no more actions")
         if isinstance(action, Deal):
-            self._check_deal(action)
+            self._check_deal(given.hands, given.seed)
             return
         if not isinstance(action, PassCards | Play | ChooseMoon):
             raise self._illegal(
                 f"not an action: {action!r}; actions are Deal, PassCards, Play, ChooseMoon"
             )
-        seat = self._check_seat(action.seat)
+        seat = self._check_seat(given.seat)
         expected = _EXPECTED[phase]
         if isinstance(action, Play):
             if phase is not Phase.PLAY:
                 raise self._illegal(f"cannot play a card now: waiting for {expected}", seat)
-            card = action.card
+            card = given.card
             if not isinstance(card, int) or not 0 <= card < 52:
                 raise self._illegal(f"not a card: {card!r}", seat)
             name = card_name(card)
@@ -592,25 +547,25 @@ class GameState:
                 raise self._illegal(f"cannot pass now: waiting for {expected}", seat)
             if self._chosen[seat] is not None:
                 raise self._illegal(f"seat {seat} has already chosen its pass", seat)
-            if not isinstance(action.cards, CardSet):
+            if not isinstance(given.cards, CardSet):
                 raise self._illegal("a pass is a CardSet of cards", seat)
             count = self.rules.pass_count
-            mask = action.cards.mask
+            mask = given.cards.mask
             hand = self._hands[seat]
             if mask.bit_count() != count:
                 raise self._illegal(
                     f"pass exactly {count} cards, not {mask.bit_count()}", seat,
-                    str(action.cards), [card_name(c) for c in iter_mask(hand)])
+                    str(given.cards), [card_name(c) for c in iter_mask(hand)])
             if mask & ~hand:
                 missing = " ".join(card_name(c) for c in iter_mask(mask & ~hand))
                 raise self._illegal(f"{missing} not in seat {seat}'s hand", seat,
-                                    str(action.cards), [card_name(c) for c in iter_mask(hand)])
+                                    str(given.cards), [card_name(c) for c in iter_mask(hand)])
         else:
             if phase is not Phase.MOON:
                 raise self._illegal(f"no moon choice is pending: waiting for {expected}", seat)
             if seat != self.shooter:
                 raise self._illegal(f"only the shooter, seat {self.shooter}, chooses", seat)
-            if not isinstance(action.choice, MoonChoice):
+            if not isinstance(given.choice, MoonChoice):
                 raise self._illegal("the moon choice is subtract or add", seat,
                                     legal=[c.value for c in MoonChoice])
 
@@ -628,13 +583,15 @@ class GameState:
             return "no points may be led on the first trick"
         return "hearts are not broken yet"
 
-    def _check_deal(self, action: Deal) -> None:
+    def _check_deal(self, hands: Any, seed: Any) -> None:
         if self.phase is not Phase.DEAL:
             raise self._illegal("a deal is only allowed between rounds")
         rules = self.rules
-        hands = action.hands
-        if len(hands) != rules.players or not all(isinstance(h, CardSet) for h in hands):
-            raise self._illegal(f"a deal gives {rules.players} CardSets, one a seat")
+        if not isinstance(hands, tuple) or len(hands) != rules.players or not all(
+                isinstance(h, CardSet) for h in hands):
+            raise self._illegal(f"a deal gives a tuple of {rules.players} CardSets, one a seat")
+        if seed is not None and not isinstance(seed, str):
+            raise self._illegal(f"a deal seed is text or None, not {seed!r}")
         seen = 0
         for seat, hand in enumerate(hands):
             if len(hand) != rules.hand_size:
@@ -775,7 +732,7 @@ class GameState:
             self._deal(round_deal_seed(self.seed, self.round_no), None)
 
     # An immutable state is its own copy; pickles flatten the action log (a deep chain
-    # of pairs that would otherwise recurse once an action).
+    # of pairs that would otherwise recurse once an action) and rebuild the rule facts.
     def __copy__(self) -> GameState:
         return self
 
@@ -783,7 +740,7 @@ class GameState:
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        fields = {name: getattr(self, name) for name in GameState.__slots__ if name != "_log"}
+        fields = {name: getattr(self, name) for name in _FIELDS if name not in _UNPICKLED}
         return (_restore, (fields, self.history))
 
     def __repr__(self) -> str:
@@ -793,9 +750,10 @@ class GameState:
 
 def _restore(fields: dict[str, object], history: tuple[Action, ...]) -> GameState:
     """Unpickle a state: its fields and its action log rebuilt from the history."""
-    state = GameState.__new__(GameState)
+    state = GameState()
     for name, value in fields.items():
         setattr(state, name, value)
+    state._fast = _Fast(state.rules)
     log: _Log = None
     for action in history:
         log = (log, action)
