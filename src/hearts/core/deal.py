@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import operator
 import struct
-from collections.abc import Sequence
 from typing import Final
 
 from hearts.core.cards import iter_mask
@@ -49,7 +47,7 @@ def _deck_cards(deck_mask: int) -> tuple[int, ...]:
 
 
 def _blocks(deal_seed: str, start: int) -> tuple[int, ...]:
-    """The draws of blocks ``start`` to ``start + 6``: 56 draws, enough for a deck
+    """The draws of blocks ``start`` to ``start + 6``: 56 draws, enough for a whole deck
     unless a draw is rejected (about once in 80 million shuffles)."""
     seeded = hashlib.sha256(deal_seed.encode("utf-8"))
     digests = []
@@ -60,38 +58,24 @@ def _blocks(deal_seed: str, start: int) -> tuple[int, ...]:
     return _WORDS.unpack(b"".join(digests))
 
 
-def _accepted_draws(deal_seed: str, size: int, bound_limits: Sequence[int]) -> Sequence[int]:
-    """The draw kept for each of ``i = size - 1`` down to 1 (steps 3 and 4); a draw for
-    bound ``i + 1`` is kept when below ``bound_limits[i + 1]``."""
-    draws = _blocks(deal_seed, 0)
-    limits = bound_limits[size:1:-1]
-    if all(map(operator.lt, draws, limits)):  # nothing rejected: the usual case
-        return draws[:size - 1]
-    kept: list[int] = []
-    used = 0
-    for limit in limits:
-        while True:
-            if used == len(draws):
-                draws += _blocks(deal_seed, len(draws) // 8)
-            x = draws[used]
-            used += 1
-            if x < limit:
-                kept.append(x)
-                break
-    return kept
-
-
 def shuffled_deck(deck_mask: int, deal_seed: str) -> list[int]:
     """The cards of ``deck_mask`` shuffled by the documented algorithm."""
     return _shuffle(list(_deck_cards(deck_mask)), deal_seed, _LIMITS)
 
 
-def _shuffle(deck: list[int], deal_seed: str, bound_limits: Sequence[int]) -> list[int]:
-    """Step 4 on ``deck`` in place (the rejection limits are a parameter so that a test
-    can lower them and make rejections common)."""
-    size = len(deck)
-    for i, x in zip(range(size - 1, 0, -1), _accepted_draws(deal_seed, size, bound_limits),
-                    strict=True):
+def _shuffle(deck: list[int], deal_seed: str, bound_limits: tuple[int, ...]) -> list[int]:
+    """Steps 3 and 4 on ``deck`` in place. A draw for bound ``b`` is kept when below
+    ``bound_limits[b]`` (a parameter so that a test can lower it and make rejections common)."""
+    draws: tuple[int, ...] = ()
+    used = 0
+    for i in range(len(deck) - 1, 0, -1):
+        while True:
+            if used == len(draws):
+                draws += _blocks(deal_seed, used // 8)
+            x = draws[used]
+            used += 1
+            if x < bound_limits[i + 1]:
+                break
         j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -26,7 +26,6 @@ from hearts.core.cards import (
     CardSet,
     card_name,
     iter_mask,
-    mask_cards,
 )
 from hearts.core.deal import deal_hands, round_deal_seed
 from hearts.core.errors import IllegalActionError
@@ -79,27 +78,18 @@ _EXPECTED: Final = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards", Phase.PLAY: "
 # (the previous log is typed ``object``: mypyc cannot compile a recursive alias).
 _Log: TypeAlias = "tuple[object, Action] | None"
 
-# One shared, immutable Play per seat and card, and the plays of every one-suit mask
-# met so far (at most 4 * 8192 a seat): legal_actions builds no new actions in play.
+# One shared, immutable Play per seat and card: legal_actions builds no new actions in play.
 _PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_MAX_SEATS))
-_PLAY_LISTS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple(
-    {} for _ in range(_MAX_SEATS))
-
-
-def _suit_plays(seat: int, part: int) -> tuple[Play, ...]:
-    """The plays of ``seat`` for a one-suit mask, made once and kept in ``_PLAY_LISTS``."""
-    plays = _PLAY_LISTS[seat][part] = tuple(map(_PLAYS[seat].__getitem__, mask_cards(part)))
-    return plays
 
 
 def _plays_of(seat: int, mask: int) -> list[Action]:
-    """The Play actions of ``seat`` for the cards of ``mask``, suit by suit."""
-    cache = _PLAY_LISTS[seat]
+    """The Play actions of ``seat`` for the cards of ``mask``, in card order."""
+    row = _PLAYS[seat]
     plays: list[Action] = []
-    for suit_mask in SUIT_MASKS:
-        part = mask & suit_mask
-        if part:
-            plays += cache.get(part) or _suit_plays(seat, part)
+    while mask:
+        low = mask & -mask
+        plays.append(row[low.bit_length() - 1])
+        mask ^= low
     return plays
 
 
@@ -117,6 +107,13 @@ class _Fast:
         self.any_time = rules.hearts_lead is HeartsLead.ANY_TIME
         self.queen_opens = rules.hearts_lead is HeartsLead.AFTER_HEART_OR_QUEEN
 
+
+# Interpreted classes the hot paths compare types with, bound once (compiled code would
+# otherwise look each global name up on every use).
+_PLAY_TYPE: Final = Play
+_PASS_TYPE: Final = PassCards
+_CARD_TYPE: Final = Card
+_CARD_SET_TYPE: Final = CardSet
 
 # The mask of the suit of each card: what a seat must follow when that card is led.
 _SUIT_OF: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
@@ -438,8 +435,7 @@ class GameState:
             legal = self._legal
             if legal < 0:
                 legal = self._legal = self._compute_legal(turn)
-            plays = _PLAY_LISTS[turn].get(legal)
-            return list(plays) if plays is not None else _plays_of(turn, legal)
+            return _plays_of(turn, legal)
         seat = self._default_seat(seat)
         if seat is None:
             return []
@@ -467,23 +463,28 @@ class GameState:
         untyped (``Any``) until checked, which a compiled engine needs as well.
         """
         given: Any = action
-        if type(action) is Play and self.phase is _PLAY:
+        kind = type(action)
+        if kind is _PLAY_TYPE and self.phase is _PLAY:
             # the hot path of search and simulation: a legal play in turn
             seat, card = given.seat, given.card
-            if seat == self.turn and type(seat) is int and (
-                    type(card) is Card or (isinstance(card, int) and 0 <= card < 52)):
-                legal = self._legal
-                if legal < 0:
-                    legal = self._legal = self._compute_legal(seat)
-                if legal >> card & 1:
-                    after = self._copy()
-                    after._log = (self._log, given)
-                    after._play(seat, card if type(card) is Card else ALL_CARDS[card])
-                    return after
-        elif type(action) is PassCards and self.phase is Phase.PASS:
+            if type(seat) is int and type(card) is not _CARD_TYPE:
+                card = ALL_CARDS[card] if type(card) is int and 0 <= card < 52 else None
+            if type(seat) is int and card is not None:
+                seat_no: int = seat
+                number: int = card
+                if seat_no == self.turn:
+                    legal = self._legal
+                    if legal < 0:
+                        legal = self._legal = self._compute_legal(seat_no)
+                    if legal >> number & 1:
+                        after = self._copy()
+                        after._log = (self._log, given)
+                        after._play(seat_no, card)
+                        return after
+        elif kind is _PASS_TYPE and self.phase is Phase.PASS:
             seat, cards = given.seat, given.cards
             if (type(seat) is int and 0 <= seat < self._fast.players
-                    and self._chosen[seat] is None and type(cards) is CardSet):
+                    and self._chosen[seat] is None and type(cards) is _CARD_SET_TYPE):
                 mask = cards.mask
                 if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[seat]:
                     after = self._copy()
@@ -666,7 +667,9 @@ class GameState:
         self.turn = self.leader
 
     def _play(self, seat: int, card: Card) -> None:
-        bit = 1 << card
+        # card numbers go through int locals: compiled, their arithmetic is native
+        number: int = card
+        bit = 1 << number
         hands = self._hands[:]
         hands[seat] ^= bit
         self._hands = hands
@@ -674,8 +677,10 @@ class GameState:
         if bit & POINT_MASK:
             if bit & HEART_MASK:
                 # broken by a heart *discarded* (002, 003): not by one led or followed
-                if trick and not (1 << trick[0]) & HEART_MASK:
-                    self.hearts_broken = True
+                if trick:
+                    led_card: int = trick[0]
+                    if not (1 << led_card) & HEART_MASK:
+                        self.hearts_broken = True
             else:
                 self.queen_played = True
         trick = (*trick, card)
@@ -684,12 +689,12 @@ class GameState:
             self._trick = trick
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        high = trick[0]
+        high: int = trick[0]
         led = high // 13
         best = 0
         mask = 1 << high
         for i in range(1, n):
-            c = trick[i]
+            c: int = trick[i]
             mask |= 1 << c
             if c > high and c // 13 == led:
                 high = c
