@@ -145,9 +145,10 @@ _FIELDS: Final = (
     "_chosen",
     "_dealt",
     "_fast",
-    "_hands",
+    "_held",
     "_legal",
     "_log",
+    "_played",
     "_received",
     "_taken",
     "_totals",
@@ -194,7 +195,8 @@ class GameState:
     _legal: int
     _fast: _Fast
     _dealt: tuple[int, ...]
-    _hands: list[int]
+    _held: tuple[int, ...]  # each seat's cards at the start of play (before it, as dealt)
+    _played: int  # the cards played this round: a hand is its held cards less these
     _chosen: list[int | None]
     _received: tuple[int, ...] | None
     _trick: tuple[Card, ...]
@@ -220,7 +222,8 @@ class GameState:
         state._legal = -1
         state._fast = _Fast(rules)
         state._dealt = (0,) * n
-        state._hands = [0] * n
+        state._held = (0,) * n
+        state._played = 0
         state._chosen = [None] * n
         state._received = None
         state._trick = ()
@@ -269,7 +272,8 @@ class GameState:
         other._legal = -1
         other._fast = self._fast
         other._dealt = self._dealt
-        other._hands = self._hands
+        other._held = self._held
+        other._played = self._played
         other._chosen = self._chosen
         other._received = self._received
         other._trick = self._trick
@@ -323,7 +327,7 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """A seat's current cards (the true state: bots and faces use a view instead)."""
-        return CardSet(self._hands[seat])
+        return CardSet(self._hand(seat))
 
     def dealt(self, seat: int) -> CardSet:
         """A seat's cards as dealt this round."""
@@ -396,8 +400,11 @@ class GameState:
             self._legal = self._compute_legal(seat)
         return self._legal
 
+    def _hand(self, seat: int) -> int:
+        return self._held[seat] & ~self._played
+
     def _compute_legal(self, seat: int) -> int:
-        hand = self._hands[seat]
+        hand = self._held[seat] & ~self._played
         trick = self._trick
         fast = self._fast
         if trick:
@@ -423,7 +430,7 @@ class GameState:
         if seat is None:
             return CardSet()
         if self.phase is Phase.PASS:
-            return CardSet(self._hands[seat] if self._chosen[seat] is None else 0)
+            return CardSet(self._hand(seat) if self._chosen[seat] is None else 0)
         return CardSet(self._legal_mask(seat))
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -442,7 +449,7 @@ class GameState:
         if self.phase is Phase.MOON:
             return [ChooseMoon(seat, c) for c in MoonChoice] if seat == self.shooter else []
         if self.phase is Phase.PASS and self._chosen[seat] is None:
-            cards = list(iter_mask(self._hands[seat]))
+            cards = list(iter_mask(self._hand(seat)))
             return [
                 PassCards(seat, CardSet(combo))
                 for combo in itertools.combinations(cards, self.rules.pass_count)
@@ -486,7 +493,7 @@ class GameState:
             if (type(seat) is int and 0 <= seat < self._fast.players
                     and self._chosen[seat] is None and type(cards) is _CARD_SET_TYPE):
                 mask = cards.mask
-                if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[seat]:
+                if mask.bit_count() == self.rules.pass_count and not mask & ~self._hand(seat):
                     after = self._copy()
                     after._log = (self._log, given)
                     after._choose_pass(seat, mask)
@@ -552,7 +559,7 @@ class GameState:
                 raise self._illegal("a pass is a CardSet of cards", seat)
             count = self.rules.pass_count
             mask = given.cards.mask
-            hand = self._hands[seat]
+            hand = self._hand(seat)
             if mask.bit_count() != count:
                 raise self._illegal(
                     f"pass exactly {count} cards, not {mask.bit_count()}", seat,
@@ -571,7 +578,7 @@ class GameState:
                                     legal=[c.value for c in MoonChoice])
 
     def _why_illegal(self, seat: int, card: int) -> str:
-        hand = self._hands[seat]
+        hand = self._hand(seat)
         if not hand >> card & 1:
             return "it is not in the hand"
         if self._trick:
@@ -627,7 +634,8 @@ class GameState:
         n = rules.players
         self.deal_seed = deal_seed
         self._dealt = hands
-        self._hands = list(hands)
+        self._held = hands
+        self._played = 0
         self._chosen = [None] * n
         self._received = None
         self._trick = ()
@@ -652,8 +660,8 @@ class GameState:
             assert chosen is not None
             received[(giver + offset) % n] = chosen
         self._received = tuple(received)
-        self._hands = [(h & ~c) | r for h, c, r in  # type: ignore[operator]
-                       zip(self._hands, self._chosen, received, strict=True)]
+        self._held = tuple((h & ~c) | r for h, c, r in  # type: ignore[operator]
+                           zip(self._held, self._chosen, received, strict=True))
         self._begin_play()
 
     def _begin_play(self) -> None:
@@ -661,7 +669,7 @@ class GameState:
         rules = self.rules
         if rules.first_lead is FirstLead.LOWEST_CLUB:
             bit = 1 << rules.lowest_club
-            self.leader = next(s for s, h in enumerate(self._hands) if h & bit)
+            self.leader = next(s for s, h in enumerate(self._held) if h & bit)
         else:
             self.leader = (self.dealer + 1) % rules.players
         self.turn = self.leader
@@ -670,9 +678,7 @@ class GameState:
         # card numbers go through int locals: compiled, their arithmetic is native
         number: int = card
         bit = 1 << number
-        hands = self._hands[:]
-        hands[seat] ^= bit
-        self._hands = hands
+        self._played |= bit
         trick = self._trick
         if bit & POINT_MASK:
             if bit & HEART_MASK:
@@ -707,7 +713,7 @@ class GameState:
         self._tricks = (*self._tricks, Trick(leader, trick, winner))
         self._trick = ()
         self.leader = self.turn = winner
-        if not hands[winner]:
+        if not self._hand(winner):
             self._end_round()
 
     def _end_round(self) -> None:
