@@ -13,6 +13,7 @@ puzzle, a real deck) can supply the cards.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -114,6 +115,10 @@ _PLAY_TYPE: Final = Play
 _PASS_TYPE: Final = PassCards
 _CARD_TYPE: Final = Card
 _CARD_SET_TYPE: Final = CardSet
+
+# A Trick built as the tuple it is: its generated ``__new__`` is interpreted code, and
+# one is made every trick.
+_new_trick: Final = functools.partial(tuple.__new__, Trick)
 
 # The mask of the suit of each card: what a seat must follow when that card is led.
 _SUIT_OF: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
@@ -666,12 +671,12 @@ class GameState:
 
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY
-        rules = self.rules
-        if rules.first_lead is FirstLead.LOWEST_CLUB:
-            bit = 1 << rules.lowest_club
+        fast = self._fast
+        if fast.lowest_lead:
+            bit = fast.lowest_bit
             self.leader = next(s for s, h in enumerate(self._held) if h & bit)
         else:
-            self.leader = (self.dealer + 1) % rules.players
+            self.leader = (self.dealer + 1) % fast.players
         self.turn = self.leader
 
     def _play(self, seat: int, card: Card) -> None:
@@ -710,7 +715,7 @@ class GameState:
         taken = self._taken[:]
         taken[winner] |= mask
         self._taken = taken
-        self._tricks = (*self._tricks, Trick(leader, trick, winner))
+        self._tricks = (*self._tricks, _new_trick((leader, trick, winner)))
         self._trick = ()
         self.leader = self.turn = winner
         if not self._hand(winner):
