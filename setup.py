@@ -4,7 +4,8 @@ The pure-Python modules stay installed beside them and remain the reference. Nex
 the extensions the build writes ``hearts/core/_native_sources.json``, the SHA-256 of
 each source it compiled, so that ``hearts.core._native`` loads the compiled modules only
 while their sources are unchanged (an editable checkout keeps the old extensions after
-an edit). ``HEARTS_PURE_PYTHON=1`` at install time builds no extensions at all.
+an edit). A build that cannot compile (no C compiler, say) warns and installs the pure
+modules alone; ``HEARTS_PURE_PYTHON=1`` at install time does not try.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ class BuildExtWithManifest(build_ext):
 
     def run(self) -> None:
         super().run()
+        missing = [ext.name for ext in self.extensions
+                   if not Path(self.get_ext_fullpath(ext.name)).is_file()]
+        if missing:  # an optional extension failed: no manifest, so none is loaded
+            print(f"warning: not compiled: {', '.join(missing)}; the engine runs as pure Python")
+            return
         if self.inplace:
             package_dir = Path(self.get_finalized_command("build_py").get_package_dir(
                 "hearts.core"))
@@ -45,7 +51,10 @@ def extensions() -> list[object]:
         return []
     from mypyc.build import mypycify
 
-    return list(mypycify(SOURCES, opt_level="3", group_name="hearts_core"))
+    extensions = list(mypycify(SOURCES, opt_level="3", group_name="hearts_core"))
+    for extension in extensions:
+        extension.optional = True  # a failed compile leaves the pure-Python engine
+    return extensions
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExtWithManifest})
