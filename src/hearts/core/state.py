@@ -70,9 +70,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_PLAY: Final = Phase.PLAY  # a module constant: the hot paths skip the enum lookup
-_EXPECTED: Final = {Phase.DEAL: "a Deal", Phase.PASS: "PassCards", Phase.PLAY: "Play",
-                    Phase.MOON: "ChooseMoon"}
+# The phases as module constants: reading an enum member off its class goes through the
+# enum metaclass (slow in CPython 3.11), and compiled code reads a constant directly.
+_DEAL: Final = Phase.DEAL
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_MOON: Final = Phase.MOON
+_OVER: Final = Phase.OVER
+_EXPECTED: Final = {_DEAL: "a Deal", _PASS: "PassCards", _PLAY: "Play",
+                    _MOON: "ChooseMoon"}
 
 
 # The action log: a persistent linked list (previous log, action), so a transition is O(1)
@@ -215,7 +221,7 @@ class GameState:
         n = rules.players
         state.rules = rules
         state.seed = seed
-        state.phase = Phase.DEAL
+        state.phase = _DEAL
         state.round_no = state.first_round = 1
         state.deal_seed = None
         state.leader = state.turn = 0
@@ -307,7 +313,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def trick_no(self) -> int:
@@ -322,11 +328,11 @@ class GameState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision the game is waiting for (empty in DEAL and OVER)."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             return (self.turn,)
-        if self.phase is Phase.PASS:
+        if self.phase is _PASS:
             return tuple(s for s, c in enumerate(self._chosen) if c is None)
-        if self.phase is Phase.MOON and self.shooter is not None:
+        if self.phase is _MOON and self.shooter is not None:
             return (self.shooter,)
         return ()
 
@@ -378,7 +384,7 @@ class GameState:
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats tied for the lowest total once the game is over, else empty."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return ()
         best = min(self._totals)
         return tuple(s for s, t in enumerate(self._totals) if t == best)
@@ -399,7 +405,7 @@ class GameState:
     # ---------------------------------------------------------------- legality
     def _legal_mask(self, seat: int) -> int:
         """Cards ``seat`` may play now (0 if it is not that seat's turn)."""
-        if self.phase is not Phase.PLAY or seat != self.turn:
+        if self.phase is not _PLAY or seat != self.turn:
             return 0
         if self._legal < 0:
             self._legal = self._compute_legal(seat)
@@ -434,7 +440,7 @@ class GameState:
         seat = self._default_seat(seat)
         if seat is None:
             return CardSet()
-        if self.phase is Phase.PASS:
+        if self.phase is _PASS:
             return CardSet(self._hand(seat) if self._chosen[seat] is None else 0)
         return CardSet(self._legal_mask(seat))
 
@@ -451,9 +457,9 @@ class GameState:
         seat = self._default_seat(seat)
         if seat is None:
             return []
-        if self.phase is Phase.MOON:
+        if self.phase is _MOON:
             return [ChooseMoon(seat, c) for c in MoonChoice] if seat == self.shooter else []
-        if self.phase is Phase.PASS and self._chosen[seat] is None:
+        if self.phase is _PASS and self._chosen[seat] is None:
             cards = list(iter_mask(self._hand(seat)))
             return [
                 PassCards(seat, CardSet(combo))
@@ -493,7 +499,7 @@ class GameState:
                         after._log = (self._log, given)
                         after._play(seat_no, card)
                         return after
-        elif kind is _PASS_TYPE and self.phase is Phase.PASS:
+        elif kind is _PASS_TYPE and self.phase is _PASS:
             seat, cards = given.seat, given.cards
             if (type(seat) is int and 0 <= seat < self._fast.players
                     and self._chosen[seat] is None and type(cards) is _CARD_SET_TYPE):
@@ -518,7 +524,7 @@ class GameState:
     def _illegal(self, reason: str, seat: int | None = None, card: str | None = None,
                  legal: Sequence[str] = ()) -> IllegalActionError:
         return IllegalActionError(reason, round_no=self.round_no,
-                                  trick_no=self.trick_no + 1 if self.phase is Phase.PLAY else None,
+                                  trick_no=self.trick_no + 1 if self.phase is _PLAY else None,
                                   seat=seat, card=card, legal=legal)
 
     def _check_seat(self, seat: object) -> int:
@@ -529,7 +535,7 @@ class GameState:
     def _check(self, action: object) -> None:
         phase = self.phase
         given: Any = action  # fields unchecked until read below
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise self._illegal("the game is over; no more actions")
         if isinstance(action, Deal):
             self._check_deal(given.hands, given.seed)
@@ -541,7 +547,7 @@ class GameState:
         seat = self._check_seat(given.seat)
         expected = _EXPECTED[phase]
         if isinstance(action, Play):
-            if phase is not Phase.PLAY:
+            if phase is not _PLAY:
                 raise self._illegal(f"cannot play a card now: waiting for {expected}", seat)
             card = given.card
             if not isinstance(card, int) or not 0 <= card < 52:
@@ -556,7 +562,7 @@ class GameState:
                 why = self._why_illegal(seat, card)
                 raise self._illegal(f"{name} cannot be played: {why}", seat, name, legal_names)
         elif isinstance(action, PassCards):
-            if phase is not Phase.PASS:
+            if phase is not _PASS:
                 raise self._illegal(f"cannot pass now: waiting for {expected}", seat)
             if self._chosen[seat] is not None:
                 raise self._illegal(f"seat {seat} has already chosen its pass", seat)
@@ -574,7 +580,7 @@ class GameState:
                 raise self._illegal(f"{missing} not in seat {seat}'s hand", seat,
                                     str(given.cards), [card_name(c) for c in iter_mask(hand)])
         else:
-            if phase is not Phase.MOON:
+            if phase is not _MOON:
                 raise self._illegal(f"no moon choice is pending: waiting for {expected}", seat)
             if seat != self.shooter:
                 raise self._illegal(f"only the shooter, seat {self.shooter}, chooses", seat)
@@ -597,7 +603,7 @@ class GameState:
         return "hearts are not broken yet"
 
     def _check_deal(self, hands: Any, seed: Any) -> None:
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise self._illegal("a deal is only allowed between rounds")
         rules = self.rules
         if not isinstance(hands, tuple) or len(hands) != rules.players or not all(
@@ -649,7 +655,7 @@ class GameState:
         self.hearts_broken = self.queen_played = False
         self.shooter = None
         if self.pass_offset and rules.pass_count:
-            self.phase = Phase.PASS
+            self.phase = _PASS
         else:
             self._begin_play()
 
@@ -670,7 +676,7 @@ class GameState:
         self._begin_play()
 
     def _begin_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         fast = self._fast
         if fast.lowest_lead:
             bit = fast.lowest_bit
@@ -728,7 +734,7 @@ class GameState:
             return
         choice = fixed_moon_choice(self.rules)
         if choice is None:
-            self.phase = Phase.MOON
+            self.phase = _MOON
         else:
             self._finish_round(choice)
 
@@ -740,10 +746,10 @@ class GameState:
         self.results = (*self.results, RoundResult(
             self.round_no, tuple(points), tuple(self._totals), shooter, choice))
         if max(self._totals) >= rules.target:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return
         self.round_no += 1
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         if self.seed is not None:
             self._deal(round_deal_seed(self.seed, self.round_no), None)
 
