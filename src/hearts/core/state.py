@@ -700,7 +700,7 @@ class GameState:
                         self.hearts_broken = True
             else:
                 self.queen_played = True
-        trick = (*trick, card)
+        trick += (card,)
         n = self._fast.players
         if len(trick) < n:
             self._trick = trick
@@ -721,7 +721,7 @@ class GameState:
         taken = self._taken[:]
         taken[winner] |= mask
         self._taken = taken
-        self._tricks = (*self._tricks, _new_trick((leader, trick, winner)))
+        self._tricks += (_new_trick((leader, trick, winner)),)
         self._trick = ()
         self.leader = self.turn = winner
         if not self._hand(winner):
