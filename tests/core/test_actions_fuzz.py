@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,7 +69,8 @@ actions = st.one_of(
     st.builds(Play, seats, cards),
     st.builds(PassCards, seats, card_sets),
     st.builds(ChooseMoon, seats, st.sampled_from([*MoonChoice, "add", None])),
-    st.builds(Deal, st.lists(card_sets, max_size=7).map(tuple), st.none() | st.text(max_size=3)),
+    st.builds(Deal, st.lists(card_sets, max_size=7).map(tuple) | st.lists(card_sets, max_size=5),
+              st.none() | st.text(max_size=3) | st.integers()),
     st.sampled_from([None, "2C", 36, object()]),
 )
 
@@ -87,3 +89,15 @@ def test_bad_actions_are_typed_errors_that_change_nothing(state: GameState,
             continue
         assert snapshot(state) == before  # a legal action leaves the old state alone too
         state = after
+
+
+def test_a_deal_of_the_right_cards_in_the_wrong_shape_is_refused() -> None:
+    state = new_game(Rules.preset_rules("standard"), None)
+    hands = Deal.from_seed(state.rules, "shape/1").hands
+    for bad, why in ((Deal(list(hands)), "a tuple of 4 CardSets"),  # type: ignore[arg-type]
+                     (Deal(hands, 7), "a deal seed is text or None")):  # type: ignore[arg-type]
+        before = snapshot(state)
+        with pytest.raises(IllegalActionError, match=why):
+            state.apply(bad)
+        assert snapshot(state) == before
+    assert state.apply(Deal(hands, "shape/1")).deal_seed == "shape/1"
