@@ -35,6 +35,11 @@ MANIFEST = "_native_sources.json"
 _PACKAGE_DIR = Path(__file__).parent
 
 
+def _source(name: str) -> Path:
+    """The ``.py`` file of one of the compiled modules."""
+    return _PACKAGE_DIR / f"{name.rpartition('.')[2]}.py"
+
+
 class _SourceFinder(importlib.abc.MetaPathFinder):
     """Finds the listed modules at their ``.py`` files, ahead of any compiled extension."""
 
@@ -45,42 +50,43 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
-        source = _PACKAGE_DIR / f"{fullname.rpartition('.')[2]}.py"
-        return importlib.util.spec_from_file_location(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, _source(fullname))
 
 
-def _stale_reason() -> str | None:
-    """Why the compiled modules must not be used, or None when they may."""
+def _route_reason() -> tuple[str, bool] | None:
+    """Why the compiled modules must not be used, and whether that is a stale build (worth
+    a warning); None when they may be used."""
     if os.environ.get(PURE_ENV) == "1":
-        return f"{PURE_ENV}=1 is set"
+        return f"{PURE_ENV}=1 is set", False
     manifest = _PACKAGE_DIR / MANIFEST
     if not manifest.is_file():
-        return "this install compiled nothing"
+        return "this install compiled nothing", False
     try:
         digests = json.loads(manifest.read_text())
     except (OSError, ValueError) as error:
-        return f"{MANIFEST} is unreadable ({error})"
+        return f"{MANIFEST} is unreadable ({error})", False
     if not isinstance(digests, dict) or sorted(digests) != sorted(COMPILED_MODULES):
-        return f"{MANIFEST} lists other modules than {', '.join(COMPILED_MODULES)}"
+        return f"{MANIFEST} lists other modules than {', '.join(COMPILED_MODULES)}", False
     for name in COMPILED_MODULES:
-        source = _PACKAGE_DIR / f"{name.rpartition('.')[2]}.py"
+        source = _source(name)
         if hashlib.sha256(source.read_bytes()).hexdigest() != digests[name]:
             return (f"{source.name} changed since it was compiled "
-                    "(reinstall, e.g. `pip install -e .`, to rebuild)")
+                    "(reinstall, e.g. `pip install -e .`, to rebuild)"), True
     return None
 
 
 def choose_engine() -> str | None:
     """Route the compiled modules to their sources unless the compiled build is fresh;
     the reason when they are routed, else None."""
-    reason = _stale_reason()
-    if reason is None:
+    routed = _route_reason()
+    if routed is None:
         return None
+    reason, stale = routed
     already = [name for name in COMPILED_MODULES if name in sys.modules]
     if already:  # too late to choose: say what is really loaded
         raise ImportError(f"{', '.join(already)} imported before hearts.core chose its engine")
     sys.meta_path.insert(0, _SourceFinder(COMPILED_MODULES))
-    if "changed since" in reason:
+    if stale:
         warnings.warn(f"hearts: using the pure-Python engine: {reason}", RuntimeWarning,
                       stacklevel=2)
     return reason
