@@ -1,7 +1,7 @@
 """The engine's value types: the actions it takes and the tricks and round results it gives.
 
 They stay plain interpreted Python even where the engine is compiled
-(:mod:`hearts.core.native`): callers build them, and building one must accept any
+(:mod:`hearts.core._native`): callers build them, and building one must accept any
 field values so that ``GameState.apply`` can refuse a bad one with its typed error.
 """
 

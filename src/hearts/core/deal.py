@@ -69,14 +69,15 @@ def _shuffle(deck: list[int], deal_seed: str, bound_limits: tuple[int, ...]) -> 
     draws: tuple[int, ...] = ()
     used = 0
     for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
         while True:
             if used == len(draws):
                 draws += _blocks(deal_seed, used // 8)
             x = draws[used]
             used += 1
-            if x < bound_limits[i + 1]:
+            if x < bound_limits[bound]:
                 break
-        j = x % (i + 1)
+        j = x % bound
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

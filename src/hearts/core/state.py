@@ -412,10 +412,11 @@ class GameState:
         return self._legal
 
     def _hand(self, seat: int) -> int:
+        """A seat's cards now, as a mask."""
         return self._held[seat] & ~self._played
 
     def _compute_legal(self, seat: int) -> int:
-        hand = self._held[seat] & ~self._played
+        hand = self._hand(seat)
         trick = self._trick
         fast = self._fast
         if trick:
@@ -485,7 +486,7 @@ class GameState:
         if kind is _PLAY_TYPE and self.phase is _PLAY:
             # the hot path of search and simulation: a legal play in turn
             seat, card = given.seat, given.card
-            if type(seat) is int and type(card) is not _CARD_TYPE:
+            if type(card) is not _CARD_TYPE:
                 card = ALL_CARDS[card] if type(card) is int and 0 <= card < 52 else None
             if type(seat) is int and card is not None:
                 seat_no: int = seat
@@ -593,7 +594,7 @@ class GameState:
         if not hand >> card & 1:
             return "it is not in the hand"
         if self._trick:
-            return "you must follow suit" if hand & SUIT_MASKS[self._trick[0] // 13] else \
+            return "you must follow suit" if hand & _SUIT_OF[self._trick[0]] else \
                 "no heart or Q♠ on the first trick unless the hand holds only point cards"
         if not self._tricks and self.rules.first_lead is FirstLead.LOWEST_CLUB:
             return f"the first trick is led with {card_name(self.rules.lowest_club)}"
