@@ -19,7 +19,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # Keep in step with hearts.core._native.COMPILED_MODULES (a test checks they agree).
-COMPILED_MODULES = ("hearts.core.deal", "hearts.core.scoring", "hearts.core.state")
+COMPILED_MODULES = (
+    "hearts.core.deal", "hearts.core.scoring", "hearts.core.state", "hearts.core.tricks",
+)
 SOURCES = [f"src/{name.replace('.', '/')}.py" for name in COMPILED_MODULES]
 MANIFEST = "_native_sources.json"
 

@@ -23,9 +23,8 @@ import random
 import time
 from collections.abc import Callable
 
-from hearts.core import PassCards, Phase, Rules, new_game
+from hearts.core import CardSet, PassCards, Phase, Rules, new_game
 from hearts.core._native import engine_in_use
-from hearts.core.cards import CardSet
 
 __all__ = ["Meter", "against_openspiel", "hearts_hands", "main", "openspiel_hand", "race"]
 

@@ -31,7 +31,7 @@ import os
 import sys
 
 from hearts.arena import MatchConfig, format_report, report, run_match
-from hearts.core.rules import Rules
+from hearts.core import Rules
 
 __all__ = ["main"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from hearts.core.rules import Rules
+from hearts.core import Rules
 from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import POLICY_HEURISTIC, POLICY_RANDOM, play_random_hands
 

@@ -15,12 +15,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.deal import deal_hands
-from hearts.core.rules import Rules
-from hearts.core.state import MoonChoice, new_hand
-from hearts.core.view import PlayerView
-from hearts.players import Player, make_player, play_until
+from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules, deal_hands, new_hand
+from hearts.players import Player, make_player, run_game
 
 
 class TimedPlayer:
@@ -57,7 +53,7 @@ def run(preset: str, level: str, opponents: str, deals: int, times: list[float])
             players = [make_player(opponents, f"{deal}-{seat}-{s}") for s in range(4)]
             players[seat] = TimedPlayer(make_player(level), times)
             state = new_hand(rules, hands, round_no=1 + deal % 4)
-            state = play_until(state, players, lambda s: bool(s.results))
+            state = run_game(state, players, stop=lambda s: bool(s.results))
             scores.append(state.results[-1].points[seat])
     return scores
 

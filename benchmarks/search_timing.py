@@ -15,13 +15,11 @@ import argparse
 import statistics
 import time
 
-from hearts.core.cards import Card
-from hearts.core.rules import Rules
-from hearts.core.view import PlayerView
+from hearts.core import Card, PlayerView, Rules
+from hearts.players import play_game
 from hearts.players.base import Player
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.search.player import SearchPlayer
-from hearts.players.table import play_game
 
 __all__ = ["TimedSearch", "main"]
 

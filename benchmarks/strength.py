@@ -33,7 +33,7 @@ from typing import Any
 
 from hearts.arena import MatchConfig, report, run_match
 from hearts.arena.specs import BotSpec
-from hearts.core.rules import Rules
+from hearts.core import Rules
 from hearts.players.levels import LEVELS
 
 __all__ = ["main", "measure"]

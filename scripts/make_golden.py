@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from hearts.core import (
+    PRESETS,
     CardSet,
     ChooseMoon,
     MoonChoice,
@@ -24,11 +25,10 @@ from hearts.core import (
     Rules,
     game_record,
     hand_record,
+    iter_mask,
     new_game,
     new_hand,
 )
-from hearts.core.cards import iter_mask
-from hearts.core.rules import PRESETS
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 COUNTS = {"card-commons": (3, 4), "standard": (4,), "classic": (2, 3, 4, 5, 6)}

@@ -21,8 +21,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from hearts.core.errors import HeartsError
-from hearts.core.scorekeeper import Sheet
+from hearts.core import HeartsError, Sheet
 
 __all__ = [
     "APP_NAME",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hearts.cli.main import main
-from hearts.core.record import replay_game
+from hearts.core import replay_game
 
 
 def test_arena_json_report_and_records(capsys: pytest.CaptureFixture[str],

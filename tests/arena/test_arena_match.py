@@ -20,8 +20,7 @@ from hearts.arena import (
     run_match,
 )
 from hearts.arena.specs import build_player
-from hearts.core.record import replay_game
-from hearts.core.rules import Rules
+from hearts.core import Rules, replay_game
 from hearts.players import RandomPlayer
 from hearts.players.levels import LEVELS
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.arena import BotSpecError, MatchConfig, report, run_match
-from hearts.core.cards import ALL_CARDS
-from hearts.core.rules import Rules
-from hearts.core.state import Deal, new_hand
-from hearts.core.view import view
+from hearts.core import ALL_CARDS, Deal, Rules, new_hand, view
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -8,7 +8,7 @@ import pytest
 
 from hearts.arena import MatchConfig, MatchResult, report, t_interval
 from hearts.arena.match import GameOutcome
-from hearts.core.rules import Rules
+from hearts.core import Rules
 
 # two bots, two seats each, in the two rotations of a match
 AB = ("random#a", "random#b", "random#a", "random#b")

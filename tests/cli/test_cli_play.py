@@ -10,8 +10,7 @@ import threading
 
 import pytest
 
-from hearts.core.cards import Card
-from hearts.core.record import parse_record, replay_game
+from hearts.core import Card, parse_record, replay_game
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♠♥]")
 

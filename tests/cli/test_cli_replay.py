@@ -9,9 +9,7 @@ from typing import Any
 
 import pytest
 
-from hearts.core.record import game_record, hand_record
-from hearts.core.rules import Rules
-from hearts.core.state import Deal, GameState, Play, new_game
+from hearts.core import Deal, GameState, Play, Rules, game_record, hand_record, new_game
 from hearts.players import RandomPlayer, play_game
 
 RULES_TEXTS = ["card-commons:target=40", "standard:target=40", "classic:players=5,target=40"]

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core.record import parse_record, replay_game
-from hearts.core.rules import PRESETS, Rules
+from hearts.core import PRESETS, Rules, parse_record, replay_game
 
 PRESET_COUNTS = [
     (name, players)

@@ -6,10 +6,18 @@ import re
 from collections.abc import Iterator
 
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core.cards import SUIT_MASKS, Card, CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import MoonChoice, new_hand
-from hearts.core.view import PlayerView
+from hearts.core import (
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Deal,
+    MoonChoice,
+    PlayerView,
+    Rules,
+    new_game,
+    new_hand,
+    round_deal_seed,
+)
 from hearts.players import RandomPlayer
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♠♥]")
@@ -74,7 +82,7 @@ def test_a_whole_game_asks_computers_through_their_own_views_only():
     rules = Rules.parse("classic:players=5,target=60")
     computers = [OwnViewOnly(seat) for seat in range(1, 5)]
     script = Script()
-    game = TextGame(rules, "views", computers, read=script.read, write=script.write)
+    game = TextGame(new_game(rules, "views"), computers, read=script.read, write=script.write)
     assert game.play() is Outcome.FINISHED
     assert game.state.is_over and all(c.views > 0 for c in computers)
     assert "=== Round 1: pass 3 cards to the left (Bot 1) ===" in script.lines
@@ -90,13 +98,12 @@ def test_the_shooter_is_asked_for_the_moon_choice_where_the_preset_gives_one():
     yours = CardSet(SUIT_MASKS[0] | SUIT_MASKS[1])
     theirs = CardSet(SUIT_MASKS[2] | SUIT_MASKS[3])
     start = new_hand(rules, [yours, theirs], round_no=2, totals=[10, 20])
-    # An empty answer plays the only allowed card (2♣ here), then 25 cards, the moon question,
-    # and the input ends.
-    script = Script([""], stop_after=27)
-    game = TextGame(rules, "moon", [RandomPlayer(1)], read=script.read, write=script.write,
-                    start=start, name="Ada")
-    assert game.play() is Outcome.END_OF_INPUT
-    assert script.prompts.count("Moon> ") == 1
+    # An empty answer plays the only allowed card (2♣ here), then 25 cards and the moon
+    # question; the position has no seed, so no dealer: its hand is the whole game.
+    script = Script([""])
+    game = TextGame(start, [RandomPlayer(1)], read=script.read, write=script.write, name="Ada")
+    assert game.play() is Outcome.FINISHED
+    assert script.prompts.count("Moon> ") == 1 and len(script.prompts) == 27
     assert "  trick 1: 2♣ led by Ada" in script.lines
     assert "You shot the moon! Totals before this round: Ada 10; Bot 1 20." in script.lines
     result = game.state.results[-1]
@@ -109,17 +116,34 @@ def test_a_wrong_moon_answer_is_asked_again():
     rules = Rules.preset_rules("classic", 2)
     start = new_hand(rules, [CardSet(SUIT_MASKS[0] | SUIT_MASKS[1]),
                              CardSet(SUIT_MASKS[2] | SUIT_MASKS[3])], round_no=2)
-    script = Script(moon=["maybe", "s"], stop_after=28)
-    game = TextGame(rules, "moon", [RandomPlayer(2)], read=script.read, write=script.write,
-                    start=start)
-    game.play()
+    script = Script(moon=["maybe", "s"])
+    game = TextGame(start, [RandomPlayer(2)], read=script.read, write=script.write)
+    assert game.play() is Outcome.FINISHED
     assert "Not allowed: answer 'subtract' (or s) or 'add' (or a)" in script.lines
     assert game.state.results[-1].totals == (-26, 0)
 
 
 def test_quit_stops_at_once():
     script = Script(["quit"])
-    game = TextGame(Rules(), "q", [RandomPlayer(s) for s in range(3)], read=script.read,
-                    write=script.write)
+    game = TextGame(new_game(Rules(), "q"), [RandomPlayer(s) for s in range(3)],
+                    read=script.read, write=script.write)
     assert game.play() is Outcome.QUIT
     assert script.lines[-1] == "You left the game." and len(game.state.results) == 0
+
+
+def test_a_rounds_last_trick_and_result_show_before_the_next_deal():
+    rules = Rules.parse("card-commons:target=200")
+    script = Script(stop_after=14)  # round 1's pass and 13 cards; round 2's pass ends it
+    game = TextGame(new_game(rules, "last"), [RandomPlayer(s) for s in range(1, 4)],
+                    read=script.read, write=script.write)
+    assert game.play() is Outcome.END_OF_INPUT
+    last_trick = next(i for i, line in enumerate(script.lines)
+                      if line.startswith("  trick 13 goes to "))
+    over = script.lines.index("Round 1 is over. Points: " + ", ".join(
+        f"{name} {p}" for name, p in zip(game.names, game.state.results[0].points, strict=True)))
+    dealt = script.lines.index("=== Round 2: pass 3 cards to the right (Bot 3) ===")
+    assert last_trick < over < dealt
+    # the game is the seeded one: round 2 came from its own dealer
+    deals = [a for a in game.state.history if isinstance(a, Deal)]
+    assert game.state.seed == "last"
+    assert deals[1:] == [Deal.from_seed(rules, round_deal_seed("last", 2))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hearts.core.rules import Rules
+from hearts.core import Rules
 
 __all__ = ["Table", "reference_legal"]
 

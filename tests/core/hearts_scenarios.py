@@ -16,11 +16,11 @@ from hearts.core import (
     PassCards,
     Phase,
     Play,
+    Rules,
+    iter_mask,
     new_game,
+    new_hand,
 )
-from hearts.core.cards import iter_mask
-from hearts.core.rules import Rules
-from hearts.core.state import new_hand
 
 __all__ = [
     "MOON_HANDS",
@@ -122,7 +122,11 @@ def play_out(state: GameState, prefer: Mapping[int, str] | None = None,
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
-    """A uniformly random legal decision of the first seat to act."""
+    """A uniformly random legal decision of the first seat to act (the deal between rounds)."""
+    if state.phase is Phase.DEAL:
+        deal = state.next_deal
+        assert deal is not None, "an unseeded game waits for a deal"
+        return deal
     seat = state.to_act[0]
     if state.phase is Phase.PASS:
         hand = list(state.legal_cards(seat))

@@ -4,8 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.core import Card, CardSet, InvalidCardError, parse_card
-from hearts.core.cards import QUEEN_OF_SPADES, card_name, iter_mask
+from hearts.core import (
+    QUEEN_OF_SPADES,
+    Card,
+    CardSet,
+    InvalidCardError,
+    card_name,
+    iter_mask,
+    parse_card,
+)
 
 
 def test_the_documented_numbering_is_suit_times_13_plus_rank() -> None:

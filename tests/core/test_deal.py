@@ -6,9 +6,16 @@ from collections.abc import Callable, Iterator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.core import Rules, deal, deal_hands, new_game, round_deal_seed
-from hearts.core.cards import card_name
-from hearts.core.deal import DEAL_ALGORITHM, shuffled_deck
+from hearts.core import (
+    DEAL_ALGORITHM,
+    Rules,
+    card_name,
+    deal,
+    deal_hands,
+    new_game,
+    round_deal_seed,
+    shuffled_deck,
+)
 
 
 def _draws(deal_seed: str) -> Iterator[int]:

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core import Rules, game_record, hand_record, parse_record, replay_game, replay_hand
-from hearts.core.rules import PRESETS
+from hearts.core import (
+    PRESETS,
+    Rules,
+    game_record,
+    hand_record,
+    parse_record,
+    replay_game,
+    replay_hand,
+)
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GAMES = sorted(GOLDEN.glob("game-*.json"))

@@ -14,10 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.core import (
+    GAME_FORMAT,
+    HAND_FORMAT,
+    RECORD_VERSION,
     CardSet,
     InvalidRecordError,
     Phase,
     Rules,
+    card_name,
     game_record,
     hand_record,
     new_game,
@@ -26,8 +30,6 @@ from hearts.core import (
     replay_game,
     replay_hand,
 )
-from hearts.core.cards import card_name
-from hearts.core.record import GAME_FORMAT, HAND_FORMAT, RECORD_VERSION
 
 GAME = random_game(Rules.preset_rules("classic"), 11)
 RECORD = game_record(GAME, ["Ann", "Bo", "Cy", "Di"])

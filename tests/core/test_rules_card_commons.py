@@ -6,6 +6,9 @@ import pytest
 from hearts_scenarios import MOON_HANDS, deal, legal, pass_all, play, play_out, start, step
 
 from hearts.core import (
+    FULL_DECK,
+    HEARTS,
+    SUIT_MASKS,
     Card,
     CardSet,
     ChooseMoon,
@@ -22,7 +25,6 @@ from hearts.core import (
     new_hand,
     view,
 )
-from hearts.core.cards import FULL_DECK, HEARTS, SUIT_MASKS
 
 CC4 = Rules.preset_rules("card-commons", 4)
 CC3 = Rules.preset_rules("card-commons", 3)
@@ -238,6 +240,10 @@ def test_card_commons_then_score_the_round_and_deal_the_next_one() -> None:
     state = pass_all(state, {s: " ".join(state.hand(s).names()[:3]) for s in range(4)})
     state = play_out(state)
     assert len(state.results) == 1 and state.round_no == 2
+    # the round's last trick stays on the table until the seeded dealer's step
+    assert state.phase is Phase.DEAL and len(state.tricks) == 13 and state.to_act == ()
+    assert state.next_deal is not None and state.legal_actions() == [state.next_deal]
+    state = state.apply(state.next_deal)
     assert state.phase is Phase.PASS and state.pass_offset == 3
     assert [state.dealt(s) for s in range(4)] != first
     assert all(len(state.hand(s)) == 13 for s in range(4))
@@ -297,6 +303,8 @@ def test_card_commons_players_tied_for_the_lowest_score_share_the_win() -> None:
 def test_card_commons_write_one_numbered_line_for_each_round_with_points_and_totals() -> None:
     state = new_game(CC4, "sheet")
     while len(state.results) < 2:
+        if state.next_deal is not None:  # between rounds: the seeded dealer's step
+            state = state.apply(state.next_deal)
         state = pass_all(state, {s: " ".join(state.hand(s).names()[-3:]) for s in state.to_act})
         state = play_out(state)
     sheet = format_sheet(state.results, ["Ann", "Bo", "Cy", "Di"])

@@ -15,11 +15,12 @@ from hearts.core import (
     Play,
     Rules,
     card_points,
+    deal_hands,
     new_game,
     new_hand,
+    shuffled_deck,
     view,
 )
-from hearts.core.deal import deal_hands, shuffled_deck
 
 
 def classic(players: int = 4) -> Rules:

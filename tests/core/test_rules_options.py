@@ -6,9 +6,17 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from hearts.core import FirstLead, FirstTrick, HeartsLead, InvalidRulesError, MoonRule, Rules
-from hearts.core.cards import CardSet
-from hearts.core.rules import OPTION_HELP, PRESETS
+from hearts.core import (
+    OPTION_HELP,
+    PRESETS,
+    CardSet,
+    FirstLead,
+    FirstTrick,
+    HeartsLead,
+    InvalidRulesError,
+    MoonRule,
+    Rules,
+)
 
 COUNTS = {"card-commons": range(3, 5), "standard": range(4, 5), "classic": range(2, 7)}
 

@@ -4,6 +4,7 @@ import pytest
 from hearts_scenarios import MOON_HANDS, deal, legal, pass_all, play, play_out, start, step
 
 from hearts.core import (
+    FULL_DECK,
     Card,
     CardSet,
     IllegalActionError,
@@ -19,7 +20,6 @@ from hearts.core import (
     new_hand,
     view,
 )
-from hearts.core.cards import FULL_DECK
 
 STD = Rules.preset_rules("standard")
 

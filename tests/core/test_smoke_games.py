@@ -2,8 +2,7 @@
 
 import pytest
 
-from hearts.core.errors import InvalidRulesError
-from hearts.core.rules import PRESETS, Rules
+from hearts.core import PRESETS, InvalidRulesError, Rules
 from hearts.players import RandomPlayer, play_game
 
 PRESET_COUNTS = [

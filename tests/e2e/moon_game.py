@@ -20,13 +20,13 @@ from hearts.core import (
     Play,
     Rules,
     card_points,
+    derive_deal_seed,
     new_game,
     view,
 )
-from hearts.core.fairness import derive_deal_seed
+from hearts.server.authority import hash_token
 from hearts.server.settings import TableSettings
 from hearts.server.store import SqliteStore
-from hearts.server.table import hash_token
 
 __all__ = ["SHOOTER", "MoonTable", "store_moon_table"]
 

@@ -17,7 +17,7 @@ from tests.e2e.conftest import (
     sheet_rows,
 )
 
-from hearts.core.rules import Rules, pass_direction_name
+from hearts.core import Rules, pass_direction_name
 
 pytestmark = pytest.mark.browser
 

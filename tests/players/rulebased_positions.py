@@ -4,10 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, iter_mask
-from hearts.core.rules import Rules
-from hearts.core.state import GameState, Phase, Play, new_hand
-from hearts.core.view import PlayerView, view
+from hearts.core import (
+    CLUBS,
+    HEART_MASK,
+    QUEEN_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    GameState,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    cards_above,
+    iter_mask,
+    new_hand,
+    view,
+)
+from hearts.players import CallbackSeat, run_game
 
 HOLD_ROUND = 4  # round 4 of the 4-player cycle passes nothing
 
@@ -49,16 +64,23 @@ def moon_state(preset: str, totals: Sequence[int]) -> GameState:
     out (seat 0 always plays its highest card, the others their lowest) until it waits
     for the shooter's choice or ends."""
     rules = Rules.parse(preset)
-    top = SUIT_MASKS[3] | (1 << QUEEN_OF_SPADES) | (1 << Card("KS")) | (1 << Card("AS"))
-    clubs = [c for c in reversed(list(iter_mask(rules.deck & SUIT_MASKS[0])))]
+    top = HEART_MASK | QUEEN_MASK | cards_above(QUEEN_OF_SPADES)
+    clubs = [c for c in reversed(list(iter_mask(rules.deck & SUIT_MASKS[CLUBS])))]
     for club in clubs[: rules.hand_size - top.bit_count()]:
         top |= 1 << club
     rest = list(iter_mask(rules.deck & ~top))
     hands = [CardSet(top)] + [CardSet(rest[i::rules.players - 1])
                               for i in range(rules.players - 1)]
     state = new_hand(rules, hands, round_no=len(rules.pass_cycle), totals=totals)
-    while state.phase is Phase.PLAY:
-        seat = state.to_act[0]
-        legal = list(state.legal_cards(seat))
-        state = state.apply(Play(seat, legal[-1] if seat == 0 else legal[0]))
-    return state
+    return run_game(state, [CallbackSeat(_highest)] + [CallbackSeat(_lowest)] * (rules.players - 1),
+                    stop=lambda now: now.phase is not Phase.PLAY)
+
+
+def _highest(seen: PlayerView) -> Play:
+    assert seen.seat is not None
+    return Play(seen.seat, max(seen.legal))
+
+
+def _lowest(seen: PlayerView) -> Play:
+    assert seen.seat is not None
+    return Play(seen.seat, min(seen.legal))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hearts.core.cards import CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import GameState, PassCards, Phase, Play, new_game
+from hearts.core import CardSet, GameState, PassCards, Phase, Play, PlayerView, Rules, new_game
+from hearts.players import CallbackSeat, run_game
 
 __all__ = ["ALL_TABLES", "random_position", "start_of_play"]
 
@@ -22,12 +21,13 @@ ALL_TABLES = [
 def start_of_play(rules: Rules, seed: int | str) -> GameState:
     """A seeded game advanced through the pass with random passes."""
     rng = random.Random(seed)
-    state = new_game(rules, seed)
-    while state.phase is Phase.PASS:
-        seat = state.to_act[0]
-        cards = rng.sample(list(state.hand(seat)), rules.pass_count)
-        state = state.apply(PassCards(seat, CardSet(cards)))
-    return state
+
+    def random_pass(seen: PlayerView) -> PassCards:
+        assert seen.seat is not None
+        return PassCards(seen.seat, CardSet(rng.sample(list(seen.hand), rules.pass_count)))
+
+    return run_game(new_game(rules, seed), [CallbackSeat(random_pass)] * rules.players,
+                    stop=lambda state: state.phase is not Phase.PASS)
 
 
 def random_position(rules: Rules, seed: int, plays: int) -> GameState:

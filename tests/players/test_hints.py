@@ -7,10 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebased_positions import moon_state, play, start, turn_view
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import ChooseMoon, MoonChoice, PassCards, Play, new_game
-from hearts.core.view import view
+from hearts.core import (
+    Card,
+    CardSet,
+    ChooseMoon,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    Rules,
+    new_game,
+    view,
+)
 from hearts.players import RandomPlayer
 from hearts.players.hints import explain, hint, hint_level
 from hearts.players.levels import LEVELS
@@ -122,6 +130,9 @@ def test_every_decision_of_a_game_gets_a_legal_hint_with_a_one_line_reason(
     state = new_game(Rules.parse(f"{preset}:players={players}"), seed)
     randoms = [RandomPlayer(seed + s) for s in range(players)]
     for _ in range(steps):
+        if state.phase is Phase.DEAL:
+            state = state.apply(state.next_deal)
+            continue
         seat = state.to_act[0]
         for player in (RuleBasedPlayer(), randoms[seat]):
             suggestion = hint(view(state, seat), player)
@@ -133,6 +144,27 @@ def test_every_decision_of_a_game_gets_a_legal_hint_with_a_one_line_reason(
 def test_following_on_the_first_trick_is_explained_by_the_card_chosen() -> None:
     position = turn_view(play(start("standard", {0: "2C", 1: "3C 9C KC"}), "2C"))
     assert explain(position, Play(1, Card("KC"))) == (
-        "No points can fall on the first trick: shed your high K♣")
+        "Points may fall on the first trick only from a hand holding nothing else: "
+        "shed your high K♣")
     assert explain(position, Play(1, Card("3C"))) == (
         "You cannot play under the 2♣: play your lowest, the 3♣, so a later card may beat it")
+
+
+ONLY_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+
+
+def test_the_first_trick_explanation_keeps_the_exception_for_a_hand_of_only_points() -> None:
+    # standard bars points from trick one unless a hand holds nothing else: seat 3 holds
+    # only hearts, so a heart may fall on seat 1's K♣ and the reason must not deny it
+    state = play(start("standard", {0: "2C", 1: "3C 9C KC", 3: ONLY_HEARTS}), "2C")
+    reason = explain(turn_view(state), Play(1, Card("KC")))
+    assert reason == ("Points may fall on the first trick only from a hand holding "
+                      "nothing else: shed your high K♣")
+    last = turn_view(play(state, "KC 2S"))
+    assert last.seat == 3 and last.legal == CardSet.parse(ONLY_HEARTS)
+
+
+def test_once_points_fell_on_the_first_trick_shedding_is_not_called_safe() -> None:
+    state = play(start("standard", {0: "2C", 1: ONLY_HEARTS, 2: "3C 9C KC"}), "2C 2H")
+    reason = explain(turn_view(state), Play(2, Card("KC")))
+    assert "first trick" not in reason

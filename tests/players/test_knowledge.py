@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from rulebased_positions import play, start, turn_view
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.state import PassCards
-from hearts.core.view import view
-from hearts.players.knowledge import Knowledge, cards_above, cards_below
+from hearts.core import Card, CardSet, PassCards, view
+from hearts.players.knowledge import Knowledge
 
 QUEEN_PASSER = {
     0: "QS AS 2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H",
@@ -68,7 +66,3 @@ def test_the_game_score_as_it_stands() -> None:
     assert know.ends_game(0, 6) is None
     assert Knowledge.of(view(state, 2)).ends_game(0, 7) is False
 
-
-def test_rank_masks() -> None:
-    assert cards_above(Card("QS")) == CardSet.parse("KS AS").mask
-    assert cards_below(Card("3H")) == CardSet.parse("2H").mask

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from rulebased_positions import moon_state, play, start, turn_view
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.state import MoonChoice, Phase
-from hearts.core.view import view
+from hearts.core import Card, CardSet, MoonChoice, Phase, view
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
 

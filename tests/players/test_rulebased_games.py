@@ -7,11 +7,8 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts.core.cards import CardSet
-from hearts.core.deal import deal_hands
-from hearts.core.rules import Rules
-from hearts.core.state import new_hand
-from hearts.players import RandomPlayer, make_player, play_game, play_until
+from hearts.core import CardSet, Rules, deal_hands, new_hand
+from hearts.players import RandomPlayer, make_player, play_game, run_game
 from hearts.players.levels import LEVELS, UnknownLevelError
 
 PRESET_COUNTS = [("card-commons", 3), ("card-commons", 4), ("standard", 4)] + [
@@ -86,8 +83,8 @@ def _hand_points(level: str, preset: str, deals: int) -> tuple[list[int], list[f
         for seat in range(4):
             players = [RandomPlayer(f"{deal}-{seat}-{s}") for s in range(4)]
             players[seat] = make_player(level)  # type: ignore[call-overload]
-            state = play_until(new_hand(rules, hands, round_no=1 + deal % 4), players,
-                               lambda s: bool(s.results))
+            state = run_game(new_hand(rules, hands, round_no=1 + deal % 4), players,
+                             stop=lambda s: bool(s.results))
             points = state.results[-1].points
             mine.append(points[seat])
             theirs.append(statistics.fmean(p for s, p in enumerate(points) if s != seat))

@@ -14,10 +14,7 @@ import numpy as np
 import pytest
 from search_positions import ALL_TABLES, random_position, start_of_play
 
-from hearts.core.cards import iter_mask
-from hearts.core.rules import Rules
-from hearts.core.state import ChooseMoon, GameState, MoonChoice, Phase, Play
-from hearts.core.view import view
+from hearts.core import ChooseMoon, GameState, MoonChoice, Phase, Play, Rules, iter_mask, view
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
     MOON_ADD,

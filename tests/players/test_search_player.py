@@ -10,15 +10,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 from search_positions import ALL_TABLES
 
-from hearts.core.cards import Card, CardSet, iter_mask
-from hearts.core.rules import Rules
-from hearts.core.state import Action, GameState, MoonChoice, Phase, Play, new_hand
-from hearts.core.view import view
+from hearts.core import (
+    QUEEN_MASK,
+    QUEEN_OF_SPADES,
+    Action,
+    Card,
+    CardSet,
+    GameState,
+    MoonChoice,
+    Phase,
+    Play,
+    Rules,
+    cards_below,
+    iter_mask,
+    new_hand,
+    view,
+)
+from hearts.players import CallbackSeat, play_game, run_game
 from hearts.players.levels import LEVELS, make_player
 from hearts.players.search.kernel import (
     evaluate_cards,
     evaluate_passes,
-    hearts_open,
     heuristic_pass,
     mix_seed,
     round_points_for_choice,
@@ -32,7 +44,6 @@ from hearts.players.search.player import (
     distinct_cards,
     pass_candidates,
 )
-from hearts.players.table import play_game
 
 TABLES = [*ALL_TABLES, "standard:moon=shooter-choice,jack_of_diamonds=on",
           "card-commons:first_lead=dealer-left,target=40"]
@@ -110,9 +121,8 @@ def _moon_pending(totals: list[int]) -> GameState:
     """Classic (shooter's choice): seat 3 holds every club, leads 2♣ and wins every trick."""
     state = new_hand(Rules.parse("classic"), [CardSet.parse(h) for h in ONE_SUIT_EACH],
                      round_no=4, totals=totals)
-    while state.phase is Phase.PLAY:
-        seat = state.to_act[0]
-        state = state.apply(Play(seat, next(iter(state.legal_cards(seat)))))
+    lowest = CallbackSeat(lambda seen: Play(seen.seat, min(seen.legal)))
+    state = run_game(state, [lowest] * 4, stop=lambda now: now.phase is not Phase.PLAY)
     assert state.phase is Phase.MOON and state.shooter == 3
     return state
 
@@ -153,11 +163,11 @@ def test_pass_candidates_are_passes(seed: int, count: int) -> None:
 def test_simulated_opponents_pass_from_their_hand(seed: int, count: int) -> None:
     """The playout model of an opponent's pass gives exactly ``count`` of its cards, the
     Q♠ among them when it has no low spades to guard it."""
-    hand = sum(1 << c for c in random.Random(seed).sample(range(52), 13)) | (1 << 36)
-    hand &= ~((1 << 36) - (1 << 26))  # no spade below the queen
+    hand = sum(1 << c for c in random.Random(seed).sample(range(52), 13)) | QUEEN_MASK
+    hand &= ~cards_below(QUEEN_OF_SPADES)  # no spade below the queen
     passed = heuristic_pass(hand, count, 13, np.array([mix_seed(seed, 0)], dtype=np.int64))
     assert passed & ~hand == 0 and passed.bit_count() == count
-    assert passed >> 36 & 1
+    assert passed & QUEEN_MASK
 
 
 def test_passes_an_unguarded_queen() -> None:
@@ -200,8 +210,7 @@ def test_no_decision_waits_for_numba() -> None:
     """Making a player loads every compiled function a decision calls, with the argument
     types decisions use, so no decision pays for loading or compiling (the 1 s promise)."""
     players = [SearchPlayer(seat, level="hard", iterations=5) for seat in range(4)]
-    called = [evaluate_cards, evaluate_passes, hearts_open, round_points_for_choice,
-              sample_hands, utility]
+    called = [evaluate_cards, evaluate_passes, round_points_for_choice, sample_hands, utility]
     before = [set(fn.signatures) for fn in called]  # type: ignore[attr-defined]
     play_game(Rules.parse("classic:target=60"), players, seed="warm")
     assert [set(fn.signatures) for fn in called] == before  # type: ignore[attr-defined]

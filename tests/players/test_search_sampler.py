@@ -11,10 +11,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from search_positions import ALL_TABLES, random_position
 
-from hearts.core.cards import SUIT_MASKS, Card, CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import GameState, Play, new_hand
-from hearts.core.view import view
+from hearts.core import (
+    QUEEN_MASK,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    GameState,
+    Play,
+    Rules,
+    new_hand,
+    view,
+)
 from hearts.players.search.kernel import NO_QUEEN, mix_seed, sample_hands
 from hearts.players.search.sampler import HiddenInfo
 
@@ -48,6 +55,7 @@ def test_facts_hold_for_the_true_deal(case: tuple[Rules, int, int, int]) -> None
             continue
         hand = state.hand(other).mask
         assert not _suits(hand) & {s for s in range(4) if info.facts[other] >> s & 1}
+        assert not (info.facts[other] >> NO_QUEEN & 1 and hand & QUEEN_MASK)
         assert info.fixed[other] & ~hand == 0
         assert info.need[other] == len(state.hand(other))
         assert hand & ~info.fixed[other] & ~info.unseen == 0
@@ -75,7 +83,7 @@ def test_samples_respect_every_fact(case: tuple[Rules, int, int, int], seed: int
                 assert info.fixed[other] & ~hand == 0
                 assert not _suits(hand) & set(table.voids()[other])
                 dealt = hand & ~info.fixed[other]
-                assert not (info.voids[other] >> NO_QUEEN & 1 and dealt >> 36 & 1)
+                assert not (info.voids[other] >> NO_QUEEN & 1 and dealt & QUEEN_MASK)
         assert seen_together & table.played.mask == 0
         assert seen_together == table.hand.mask | info.unseen | int(info.fixed.sum())
 
@@ -91,7 +99,7 @@ def test_finds_a_deal_whenever_one_exists(case: tuple[Rules, int, int, int], see
     for other in range(state.players):
         if other != seat:
             lacking = [s for s in range(4) if not state.hand(other).mask & SUIT_MASKS[s]]
-            if not state.hand(other).mask >> 36 & 1:
+            if not state.hand(other).mask & QUEEN_MASK:
                 lacking.append(NO_QUEEN)
             for suit in data.draw(st.lists(st.sampled_from(lacking), unique=True)
                                   if lacking else st.just([])):
@@ -104,7 +112,7 @@ def test_finds_a_deal_whenever_one_exists(case: tuple[Rules, int, int, int], see
         for other in range(state.players):
             if other != seat:
                 assert not _suits(int(out[other])) & {s for s in range(4) if voids[other] >> s & 1}
-                assert not (voids[other] >> NO_QUEEN & 1 and out[other] >> 36 & 1)
+                assert not (voids[other] >> NO_QUEEN & 1 and out[other] & QUEEN_MASK)
                 assert int(out[other]).bit_count() == info.need[other]
 
 
@@ -160,6 +168,6 @@ def test_a_seat_that_keeps_the_queen_when_it_could_shed_it_is_taken_not_to_hold_
     info = HiddenInfo.of(view(state, 0)).consistent()
     assert info.voids[2] >> NO_QUEEN & 1 and not info.voids[1] >> NO_QUEEN & 1
     holders = Counter(
-        next(s for s, hand in enumerate(info.sample(random.Random(i))) if hand >> 36 & 1)
+        next(s for s, hand in enumerate(info.sample(random.Random(i))) if hand & QUEEN_MASK)
         for i in range(200))
     assert set(holders) == {1, 3}

@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core.rules import Rules
-from hearts.core.state import GameState, Phase, new_game
-from hearts.core.view import view
-from hearts.players import RandomPlayer, decide, make_player
+from hearts.core import GameState, Phase, Rules, new_game, view
+from hearts.players import RandomPlayer, make_player, run_game
 from hearts.protocol import ExternalPlayer, serve
 
 RULES = Rules.parse("standard:target=30")
@@ -64,9 +62,7 @@ def _play(external: ExternalPlayer) -> GameState:
     players = [external, *(RandomPlayer(s) for s in range(1, 4))]
     state = new_game(RULES, "host-test")
     try:
-        while not state.is_over:
-            seat = state.to_act[0]
-            state = state.apply(decide(players[seat], view(state, seat)))
+        state = run_game(state, players)
     finally:
         external.close(state.totals, state.winners)
     return state

@@ -9,10 +9,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import ChooseMoon, GameState, MoonChoice, PassCards, Phase, Play, new_game
-from hearts.core.view import PlayerView, view
+from hearts.core import (
+    Card,
+    CardSet,
+    ChooseMoon,
+    GameState,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    new_game,
+    view,
+)
 from hearts.players import RandomPlayer, decide
 from hearts.protocol import ProtocolError, view_from_json
 from hearts.protocol.messages import (
@@ -32,6 +42,9 @@ def _position(rules_text: str, seed: int, steps: int) -> GameState:
     for _ in range(steps):
         if state.is_over:
             break
+        if state.next_deal is not None:  # between rounds: the seeded dealer's step
+            state = state.apply(state.next_deal)
+            continue
         seat = state.to_act[0]
         state = state.apply(decide(players[seat], view(state, seat)))
     return state

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core.scorekeeper import Sheet
+from hearts.core import Sheet
 from hearts.persistence import load_sheet
 from hearts.tui.dialogs import MoonScreen
 from hearts.tui.score_app import ScoreApp

@@ -8,14 +8,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.core import MoonChoice, Rules, format_sheet
-from hearts.core.scorekeeper import (
+from hearts.core import (
     InvalidRoundError,
     InvalidSheetError,
+    MoonChoice,
     MoonChoiceNeededError,
+    Rules,
     Sheet,
     Taken,
+    format_sheet,
+    moon_points,
+)
+from hearts.scoresheet import (
+    add_entry,
     parse_round_entry,
+    sheet_csv,
+    sheet_markdown,
+    split_names,
+    winner_text,
 )
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -47,7 +57,7 @@ def test_nobody_with_thirteen_points_means_nobody_took_the_queen() -> None:
 def test_two_players_above_all_hearts_cannot_both_hold_the_queen() -> None:
     # Four cards out, three of them hearts: 10 hearts and the Q♠ hold 23 points.
     short = sheet("card-commons:removed=2H+3H+4H+2C")
-    assert short.round_points_total == 23
+    assert moon_points(short.rules) == 23
     with pytest.raises(InvalidRoundError, match="only one player can take the Q♠"):
         short.add_round(points=(12, 11, 0, 0))
     with pytest.raises(InvalidRoundError, match="more than the 10 hearts but less than the Q♠"):
@@ -121,7 +131,7 @@ def test_game_ends_after_the_round_someone_reaches_the_target_and_ties_share() -
     s = s.add_round(points=(13, 0, 0, 13))
     assert s.is_over
     assert s.winners == (1, 2)
-    assert s.winner_text() == "Winners (tied): Bo, Cy"
+    assert winner_text(s) == "Winners (tied): Bo, Cy"
     with pytest.raises(InvalidRoundError, match="the game is over"):
         s.add_round(points=(13, 13, 0, 0))
 
@@ -157,10 +167,10 @@ def test_json_round_trip_and_a_tampered_sheet_is_refused() -> None:
 def test_csv_and_markdown_exports() -> None:
     s = sheet("card-commons:target=20").add_round(points=(26, 0, 0, 0))
     s = s.add_round(points=(0, 20, 6, 0))
-    csv_lines = s.to_csv().splitlines()
+    csv_lines = sheet_csv(s).splitlines()
     assert csv_lines[0] == "Round,Ann,Ann total,Bo,Bo total,Cy,Cy total,Di,Di total"
     assert csv_lines[1] == "1,-26 (moon),-26,0,0,0,0,0,0"
-    md = s.to_markdown()
+    md = sheet_markdown(s)
     assert "| 2 | 0 | -26 | 20 | 20 | 6 | 6 | 0 | 0 |" in md
     assert md.rstrip().endswith("Winner: Ann")
 
@@ -174,6 +184,22 @@ def test_parse_round_entry_reads_points_and_cards() -> None:
         parse_round_entry("5h q 8h x", 4)
     with pytest.raises(InvalidRoundError, match="one value for each of the 4"):
         parse_round_entry("13 13", 4)
+    assert split_names("Ann, Bo Jo,Cy") == ["Ann", "Bo Jo", "Cy"]
+    assert split_names("Ann Bo  Cy") == ["Ann", "Bo", "Cy"]
+
+
+def test_a_typed_round_asks_the_shooters_choice_only_where_the_rules_give_one() -> None:
+    asked: list[str] = []
+
+    def ask(name: str) -> MoonChoice:
+        asked.append(name)
+        return MoonChoice.ADD
+
+    classic = add_entry(sheet("classic"), "0 0 13hq 0", ask)
+    assert asked == ["Cy"] and classic.results[0].points == (26, 26, 0, 26)
+    fixed = add_entry(classic, "13 13 0 0", ask, correct=True)
+    assert asked == ["Cy"] and fixed.totals == (13, 13, 0, 0)
+    assert add_entry(sheet(), "0 26 0 0", ask).totals == (0, -26, 0, 0) and asked == ["Cy"]
 
 
 @st.composite

@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core.cards import CardSet
-from hearts.core.deal import deal_hands
-from hearts.core.fairness import commitment, derive_deal_seed
-from hearts.core.rules import Rules
+from hearts.core import CardSet, Rules, commitment, deal_hands, derive_deal_seed
 
 STATIC = Path(__file__).parents[2] / "src" / "hearts" / "server" / "static"
 NODE = shutil.which("node")

@@ -12,17 +12,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.cli.main import main
-from hearts.core.errors import InvalidRecordError
-from hearts.core.fairness import (
+from hearts.core import (
+    Deal,
+    InvalidRecordError,
+    Rules,
     commitment,
     derive_deal_seed,
     fairness_entry,
+    game_record,
+    new_game,
+    replay_game,
     verify_record,
 )
-from hearts.core.record import game_record, replay_game
-from hearts.core.rules import Rules
-from hearts.core.state import Deal, new_game
-from hearts.players import RandomPlayer, play_until
+from hearts.players import RandomPlayer, run_game
 
 ENTROPY = st.text(alphabet="abcXYZ019_-", min_size=1, max_size=64)
 
@@ -55,7 +57,7 @@ def fair_game(rules: Rules, rounds: int = 2) -> dict[str, Any]:
         entropy = [f"p{round_no}a", f"p{round_no}b"]
         sections.append(fairness_entry(server_seed, commitment(server_seed), entropy))
         state = state.apply(Deal.from_seed(rules, derive_deal_seed(server_seed, entropy)))
-        state = play_until(state, players, lambda s, r=round_no: s.round_no > r or s.is_over)
+        state = run_game(state, players, stop=lambda s, r=round_no: s.round_no > r)
     record = game_record(state)
     for entry, section in zip(record["rounds"], sections, strict=False):
         entry["fairness"] = section

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from tests.server.conftest import Client, Server, autoplay, create_table, join_table
 
-from hearts.core.fairness import commitment, verify_record
-from hearts.core.record import replay_game
+from hearts.core import commitment, replay_game, verify_record
 
 
 async def test_two_people_play_a_whole_game_and_every_deal_verifies(server: Server,

@@ -15,10 +15,17 @@ from typing import Any
 
 from tests.server.conftest import Client, Server, autoplay, create_table, join_table
 
-from hearts.core.cards import CardSet
-from hearts.core.record import replay_game
-from hearts.core.rules import Rules
-from hearts.core.state import Deal, GameState, PassCards, Phase, Play, new_game
+from hearts.core import (
+    CardSet,
+    Deal,
+    GameState,
+    PassCards,
+    Phase,
+    Play,
+    Rules,
+    new_game,
+    replay_game,
+)
 
 CARD = re.compile(r"\b[2-9TJQKA][CDSH]\b")
 

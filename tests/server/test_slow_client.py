@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, cast
 
-from hearts.server.app import Connection
+from hearts.server.connection import Connection
 
 
 class StuckSocket:

@@ -2,28 +2,46 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from hearts.core import CardSet, Phase, Play, Rules, game_record, new_hand, replay_game
-from hearts.core.cards import SUIT_SYMBOLS
+from hearts.core import (
+    SUIT_SYMBOLS,
+    CardSet,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    game_record,
+    new_hand,
+    replay_game,
+)
 from hearts.persistence import load_current_game
 from hearts.tui.app import HeartsApp
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen
 from hearts.tui.game import GameScreen
-from hearts.tui.session import GameSession, GameSettings
+from hearts.tui.session import GameSession, GameSettings, HumanSeat
 from hearts.tui.start import StartScreen, player_counts
 
 
 async def settle(app: HeartsApp, pilot: Pilot[None]) -> None:
-    """Let computer moves (worker threads) finish and the screen catch up."""
-    await pilot.pause()
-    while app.workers:
-        await app.workers.wait_for_complete()
+    """Let the computers move (and a hint be found) until the game waits on the human."""
+    for _ in range(3000):
         await pilot.pause()
+        hints = [w for w in app.workers if w.group == "hint"]
+        if hints:  # (no list at all would wait for the game's own run as well)
+            await app.workers.wait_for_complete(hints)
+        screen = app.screen
+        if not isinstance(screen, GameScreen) or screen.settled:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("the game never waited on the human")
 
 
 async def step(app: HeartsApp, pilot: Pilot[None]) -> bool:
@@ -285,3 +303,47 @@ async def test_start_screen_offers_the_player_counts_of_each_preset() -> None:
         session = app.game
         assert session is not None
         assert session.rules.preset == "classic" and session.rules.players == 6
+
+
+async def test_the_rounds_last_trick_stays_on_the_table_until_its_sheet_is_closed() -> None:
+    settings = GameSettings(rules="card-commons:target=100", seed="11", speed="instant")
+    app = HeartsApp(session=GameSession(settings))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        while not isinstance(app.screen, TextScreen):
+            await step(app, pilot)
+        assert session.state.phase is Phase.DEAL and session.state.round_no == 2
+        game = app.screen_stack[-2]
+        assert isinstance(game, GameScreen)
+        table = str(game.query_one("#table").render())
+        last = session.human_view().tricks[-1]
+        assert f"(* took the trick just played: {session.names[last.winner]})" in table
+        assert all(card.pretty in table for card in last.cards)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert session.state.phase is Phase.PASS and session.state.round_no == 2
+        assert "Round 2 is dealt." in screen_text(app)
+
+
+async def test_a_position_without_a_seed_ends_with_its_hand() -> None:
+    session = _clubs_hand_session(auto_play=False)
+    app = HeartsApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        over = await play_to_end(app, pilot)
+        assert session.state.phase is Phase.DEAL and not session.state.is_over
+        assert len(session.state.results) == 1
+        assert str(over.query_one("#winners").render()) == \
+            "The hand is over; no next round is dealt."
+
+
+async def test_a_key_pressed_twice_queues_one_action() -> None:
+    session = GameSession(QUICK)
+    asked: list[PlayerView] = []
+    human = HumanSeat(asked.append, lambda seen, error: None)
+    seen = session.human_view()
+    cards = CardSet(list(seen.hand)[:3])
+    human.submit(PassCards(session.human, cards))
+    human.submit(PassCards(session.human, CardSet(list(seen.hand)[3:6])))
+    assert await human.act(seen) == PassCards(session.human, cards)
+    assert asked == [seen] and human.actions.empty() and not human.waiting

@@ -7,8 +7,8 @@ to the rules' target; the arena counts points per hand over all its hands and ga
 wins over whole games. Every game and player is seeded from the match seed, so a
 match gives the same figures for any number of workers.
 
-Bots only ever get views (through :func:`hearts.players.decide`); the arena holds
-the state.
+Games run through the one driver (:func:`hearts.players.driver.run_game`): bots only
+ever get views, and the arena only times their decisions.
 """
 
 from __future__ import annotations
@@ -22,11 +22,17 @@ from typing import Any
 
 from hearts.arena.errors import ArenaError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core.record import game_record
-from hearts.core.rules import Rules
-from hearts.core.state import GameState, new_game
-from hearts.core.view import view
-from hearts.players.base import Player, decide
+from hearts.core import (
+    Action,
+    GameState,
+    IllegalActionError,
+    PlayerView,
+    Rules,
+    game_record,
+    new_game,
+)
+from hearts.players.base import Player
+from hearts.players.driver import PlayerSeat, run_game
 from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer
 
 __all__ = [
@@ -153,24 +159,36 @@ def _close(players: Sequence[Player], state: GameState | None) -> None:
                 player.close(reason="aborted")
 
 
+class _TimedSeat:
+    """A bot's seat that records how long each of its decisions takes."""
+
+    def __init__(self, player: Player) -> None:
+        self._seat = PlayerSeat(player)
+        self.seconds: list[float] = []
+        self.cpu_seconds: list[float] = []
+
+    def act(self, view: PlayerView) -> Action:
+        """The bot's action, timed in wall-clock and this thread's CPU seconds."""
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        action = self._seat.act(view)
+        self.seconds.append(time.perf_counter() - started)
+        self.cpu_seconds.append(time.thread_time() - cpu_started)
+        return action
+
+    def refused(self, view: PlayerView, error: IllegalActionError) -> None:
+        """Raise: a bot's illegal action is a bug in it (an external one's host falls
+        back before it gets here)."""
+        self._seat.refused(view, error)
+
+
 def play_game_task(task: GameTask) -> GameOutcome:
     """Play one game of a match to its end (runs in a worker process)."""
     config = task.config
-    n = config.rules.players
     players = _players(task)
-    seconds: list[list[float]] = [[] for _ in range(n)]
-    cpu_seconds: list[list[float]] = [[] for _ in range(n)]
+    seats = [_TimedSeat(player) for player in players]
     state: GameState | None = None
     try:
-        state = new_game(config.rules, game_seed(config.seed, task.deal_set))
-        while not state.is_over:
-            seat = state.to_act[0]
-            seat_view = view(state, seat)
-            started, cpu_started = time.perf_counter(), time.thread_time()
-            action = decide(players[seat], seat_view)
-            seconds[seat].append(time.perf_counter() - started)
-            cpu_seconds[seat].append(time.thread_time() - cpu_started)
-            state = state.apply(action)
+        state = run_game(new_game(config.rules, game_seed(config.seed, task.deal_set)), seats)
     finally:
         _close(players, state)
     return GameOutcome(
@@ -181,8 +199,8 @@ def play_game_task(task: GameTask) -> GameOutcome:
         shooters=tuple(r.shooter for r in state.results),
         totals=state.totals,
         winners=state.winners,
-        decision_seconds=tuple(tuple(s) for s in seconds),
-        decision_cpu_seconds=tuple(tuple(s) for s in cpu_seconds),
+        decision_seconds=tuple(tuple(seat.seconds) for seat in seats),
+        decision_cpu_seconds=tuple(tuple(seat.cpu_seconds) for seat in seats),
         failures=tuple(p.error if isinstance(p, ExternalPlayer) else None for p in players),
         record=game_record(state, seats=task.seating) if config.keep_records else None,
     )

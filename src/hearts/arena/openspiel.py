@@ -30,27 +30,37 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hearts.arena.errors import BotSpecError
-from hearts.core.cards import ALL_CARDS, Card, CardSet, iter_mask
-from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
+from hearts.core import (
+    ALL_CARDS,
+    Card,
+    CardSet,
+    FirstLead,
+    FirstTrick,
+    HeartsLead,
+    MoonChoice,
+    MoonRule,
+    PlayerView,
+    Rules,
+    iter_mask,
+)
 
 __all__ = ["ISMCTSPlayer", "from_openspiel_card", "ismcts_player", "to_openspiel_card"]
 
 SEATS: Final = 4
 _OUR_TO_THEIR_SUIT: Final = (0, 1, 3, 2)  # C D S H -> C D H S
-_THEIR_TO_OUR_SUIT: Final = (0, 1, 3, 2)
+_THEIRS: Final = tuple(card.rank * 4 + _OUR_TO_THEIR_SUIT[card.suit] for card in ALL_CARDS)
+_OURS: Final = tuple(sorted(ALL_CARDS, key=lambda card: _THEIRS[card]))
 _SAMPLING_TRIES: Final = 200
 
 
 def to_openspiel_card(card: int) -> int:
     """OpenSpiel's number for one of our cards."""
-    return (card % 13) * 4 + _OUR_TO_THEIR_SUIT[card // 13]
+    return _THEIRS[card]
 
 
 def from_openspiel_card(action: int) -> Card:
     """Our card for OpenSpiel's card number."""
-    return ALL_CARDS[_THEIR_TO_OUR_SUIT[action % 4] * 13 + action // 4]
+    return _OURS[action]
 
 
 def check_rules(rules: Rules) -> None:
@@ -75,10 +85,11 @@ def _deal_hidden(rng: random.Random, cards: list[int], capacity: list[int],
         order = cards[:]
         rng.shuffle(order)
         # the suits with the fewest possible holders first, so greedy rarely gets stuck
-        order.sort(key=lambda c: sum(c // 13 not in voids[s] and capacity[s] > 0
+        order.sort(key=lambda c: sum(ALL_CARDS[c].suit not in voids[s] and capacity[s] > 0
                                      for s in range(len(capacity))))
         for card in order:
-            seats = [s for s in range(len(room)) if room[s] and card // 13 not in voids[s]]
+            seats = [s for s in range(len(room))
+                     if room[s] and ALL_CARDS[card].suit not in voids[s]]
             if not seats:
                 break
             seat = rng.choice(seats)
@@ -161,10 +172,7 @@ class ISMCTSPlayer:
         def rel(seat: int) -> int:  # our seat -> OpenSpiel player (me first)
             return (seat - me) % SEATS
 
-        plays: list[tuple[int, int]] = []
-        for trick in view.tricks:
-            plays.extend(((trick.leader + i) % SEATS, c) for i, c in enumerate(trick.cards))
-        plays.extend(view.trick)
+        plays: list[tuple[int, int]] = [(play.seat, play.card) for play in view.round_plays]
         played: list[list[int]] = [[] for _ in range(SEATS)]
         for seat, card in plays:
             played[rel(seat)].append(card)

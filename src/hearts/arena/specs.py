@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.arena.errors import BotSpecError
-from hearts.core.rules import Rules
+from hearts.core import Rules
 from hearts.players.base import Player
 from hearts.players.levels import LEVELS
 from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer

@@ -20,25 +20,25 @@ from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.match import Progress as ProgressCallback
 from hearts.arena.report import format_report, report
-from hearts.core.rules import Rules
+from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT
 
-__all__ = ["lineup", "register"]
+__all__ = ["configure", "lineup"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``arena`` subcommand."""
-    parser = subparsers.add_parser(
-        "arena", help="play bots against each other on duplicate deals and compare them",
-        description="Play a match on duplicate deals: each deal set is replayed with the "
-                    "bots rotated through the seats, so every bot holds every hand. Reports "
-                    "each bot's points per hand with a 95% confidence interval, its margin "
-                    "over the others, moon shots made and allowed, and game wins.",
-        epilog="Bots: random, easy, normal, hard, expert (where installed; options as "
-               "LEVEL:key=value; LEVEL#TAG to tell two bots of one kind apart), ismcts "
-               "(OpenSpiel, options sims,uct,rollouts) or 'ext:COMMAND' for a program "
-               "speaking the bot protocol (docs/bot-protocol.md). Example: hearts arena "
-               "--rules standard --bot normal --bot random --bot random --bot random")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``arena`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Play a match on duplicate deals: each deal set is replayed with "
+                          "the bots rotated through the seats, so every bot holds every hand. "
+                          "Reports each bot's points per hand with a 95% confidence interval, "
+                          "its margin over the others, moon shots made and allowed, and game "
+                          "wins.")
+    parser.epilog = ("Bots: random, easy, normal, hard, expert (where installed; options as "
+                     "LEVEL:key=value; LEVEL#TAG to tell two bots of one kind apart), ismcts "
+                     "(OpenSpiel, options sims,uct,rollouts) or 'ext:COMMAND' for a program "
+                     "speaking the bot protocol (docs/bot-protocol.md). Example: hearts arena "
+                     "--rules standard --bot normal --bot random --bot random --bot random")
     parser.add_argument("--bot", action="append", required=True, metavar="SPEC",
                         help="a bot, once per seat in seat order; fewer bots are repeated "
                              "around the table (two bots for four seats: two seats each)")

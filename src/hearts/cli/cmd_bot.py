@@ -10,23 +10,22 @@ import argparse
 import secrets
 import sys
 from itertools import count
-from typing import Any
 
 from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core.rules import Rules
-from hearts.players.base import Player
+from hearts.core import Rules
+from hearts.players import Player
 from hearts.protocol.bot import serve
 
-__all__ = ["register"]
+__all__ = ["configure"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``bot`` subcommand."""
-    parser = subparsers.add_parser(
-        "bot", help="run a built-in player as a bot-protocol program (JSON lines on stdin/stdout)",
-        description="Speak the Card Commons Hearts bot protocol (docs/bot-protocol.md) on "
-                    "stdin/stdout with a built-in player. Messages for people go to stderr.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``bot`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Speak the Card Commons Hearts bot protocol (docs/bot-protocol.md) "
+                          "on stdin/stdout with a built-in player. Messages for people go to "
+                          "stderr.")
     parser.add_argument("level", metavar="LEVEL",
                         help="the player: a level (random, easy, normal, hard, expert, "
                              "where installed), with options as LEVEL:key=value")

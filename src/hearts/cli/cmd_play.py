@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from hearts.cli.common import (
     DEFAULT_LEVEL,
@@ -25,11 +24,11 @@ from hearts.cli.common import (
     write_record,
 )
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core.record import seeded_record
-from hearts.players.levels import make_player
+from hearts.core import game_record, new_game
+from hearts.players import make_player
 from hearts.tui.session import SPEEDS
 
-__all__ = ["add_play_options", "read_line", "register", "run", "run_screen", "run_text"]
+__all__ = ["add_play_options", "configure", "read_line", "run", "run_screen", "run_text"]
 
 _MAX_NAME = 20
 
@@ -64,14 +63,13 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
                         help="full screen: continue the unfinished game saved after every move")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``play`` subcommand."""
-    parser = subparsers.add_parser(
-        "play", help="play a game against computer players",
-        description="Play Hearts against computer players: full screen in a terminal "
-                    "(keyboard or mouse; ? lists the keys), or plain text line by line with "
-                    "--text or when run from a script (the game stops cleanly where the input "
-                    "ends; 'help' at any prompt lists the commands).")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``play`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Play Hearts against computer players: full screen in a terminal "
+                          "(keyboard or mouse; ? lists the keys), or plain text line by line "
+                          "with --text or when run from a script (the game stops cleanly where "
+                          "the input ends; 'help' at any prompt lists the commands).")
     add_play_options(parser)
     parser.set_defaults(func=run)
 
@@ -138,10 +136,10 @@ def run_text(args: argparse.Namespace) -> int:
           f"hearts play --rules {rules.text} --seed {seed}", flush=True)
     computers = [make_player(args.level, f"{seed}/seat-{seat}")
                  for seat in range(1, rules.players)]
-    game = TextGame(rules, seed, computers, name=name, read=read_line, write=print)
+    game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print)
     outcome = game.play()
     if args.record is not None and game.state.history:
-        write_record(args.record, seeded_record(game.state, seed, game.names))
+        write_record(args.record, game_record(game.state, game.names))
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
     return 0

@@ -9,26 +9,27 @@ from pathlib import Path
 from typing import Any
 
 from hearts.cli.common import CommandLineError
-from hearts.core.errors import IllegalActionError, InvalidRecordError
-from hearts.core.record import (
+from hearts.core import (
     GAME_FORMAT,
     HAND_FORMAT,
+    GameState,
+    IllegalActionError,
+    InvalidRecordError,
+    format_sheet,
     parse_record,
     replay_game,
     replay_hand,
 )
-from hearts.core.sheet import format_sheet
-from hearts.core.state import GameState
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``replay`` subcommand."""
-    parser = subparsers.add_parser(
-        "replay", help="check a game or hand record and print its score sheet",
-        description="Replay every action of a record through the rules, check every stated "
-                    "result, and print the score sheet. Exit status 1 if the record is invalid.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``replay`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Replay every action of a record through the rules, check every "
+                          "stated result, and print the score sheet. Exit status 1 if the "
+                          "record is invalid.")
     parser.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     parser.set_defaults(func=run)
 

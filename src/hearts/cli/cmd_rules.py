@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from hearts.core.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules
+from hearts.core import OPTION_HELP, PRESET_HELP, PRESETS, Rules
 
-__all__ = ["register"]
+__all__ = ["configure"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``rules`` subcommand."""
-    parser = subparsers.add_parser("rules", help="list presets and rule options")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``rules`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
     parser.add_argument("rules", nargs="?", default=None,
                         help="a rules text to check and show, e.g. standard:moon=shooter-choice")
     parser.set_defaults(func=run)

@@ -2,32 +2,23 @@
 
 A Textual screen in a terminal; plain line-by-line prompts with ``--plain`` or when
 standard input is not a terminal (scripts). Each round is checked by
-:mod:`hearts.core.scorekeeper` and the sheet is saved after every change.
+:mod:`hearts.core.scorekeeper`, read and written by :mod:`hearts.scoresheet`, and the
+sheet is saved after every change.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from hearts.core.errors import HeartsError
-from hearts.core.rules import Rules
-from hearts.core.scorekeeper import (
-    InvalidRoundError,
-    MoonChoiceNeededError,
-    Sheet,
-    parse_round_entry,
-    split_names,
-)
-from hearts.core.sheet import format_sheet
-from hearts.core.state import MoonChoice
+from hearts.core import HeartsError, InvalidRoundError, MoonChoice, Rules, Sheet, format_sheet
 from hearts.persistence import list_sheets, load_sheet, save_sheet, sheet_path
+from hearts.scoresheet import EXPORT_KINDS, add_entry, export, split_names, winner_text
 
-__all__ = ["ENTRY_HELP", "add_entry", "register", "run"]
+__all__ = ["ENTRY_HELP", "PlainScorekeeper", "configure", "run"]
 
 ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
               "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
@@ -36,37 +27,23 @@ _COMMANDS_HELP = ("Commands: fix (enter the last round again), sheet, csv, md, h
                   "The sheet is saved after every round.")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``score`` subcommand."""
-    parser = subparsers.add_parser(
-        "score", help="keep the score sheet of a game played with a real deck",
-        description="Keep score of a game played with your own deck: enter each round, "
-                    "the sheet checks it adds up, keeps the totals and announces the winners.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``score`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Keep score of a game played with your own deck: enter each "
+                          "round, the sheet checks it adds up, keeps the totals and announces "
+                          "the winners.")
     parser.add_argument("--rules", default="card-commons",
                         help="rules text (default card-commons; see `hearts rules`)")
     parser.add_argument("--names", help="players' names separated by commas, seat order")
     parser.add_argument("--name", help="save the sheet under this name (default: date and time)")
     parser.add_argument("--open", metavar="NAME", help="reopen a saved sheet")
     parser.add_argument("--list", action="store_true", help="list the saved sheets")
-    parser.add_argument("--export", choices=("csv", "md", "text"),
+    parser.add_argument("--export", choices=EXPORT_KINDS,
                         help="print the sheet (of --open NAME) in this form and exit")
     parser.add_argument("--plain", action="store_true",
                         help="plain line-by-line prompts (automatic when input is not a terminal)")
     parser.set_defaults(func=run)
-
-
-def add_entry(sheet: Sheet, text: str, ask_moon: Callable[[str], MoonChoice],
-              *, correct: bool = False) -> Sheet:
-    """Add (or with ``correct`` replace the last) round typed as ``text``; asks the shooter's
-    choice through ``ask_moon(name)`` where the rules give one."""
-    parsed = parse_round_entry(text, sheet.rules.players)
-    base = sheet.drop_last_round() if correct else sheet
-    try:
-        return base.add_round(points=parsed.points, taken=parsed.taken, jack=parsed.jack)
-    except MoonChoiceNeededError as moon:
-        choice = ask_moon(sheet.names[moon.shooter])
-        return base.add_round(points=parsed.points, taken=parsed.taken, jack=parsed.jack,
-                              moon_choice=choice)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,15 +67,6 @@ def run(args: argparse.Namespace) -> int:
     names = split_names(args.names) if args.names else None
     ScoreApp(name=name, sheet=sheet, rules_text=args.rules, names=names).run()
     return 0
-
-
-def export(sheet: Sheet, kind: str) -> str:
-    """The sheet as CSV, Markdown or the numbered text sheet."""
-    if kind == "csv":
-        return sheet.to_csv()
-    if kind == "md":
-        return sheet.to_markdown()
-    return format_sheet(sheet.results, sheet.names, sheet.winners) + "\n"
 
 
 class PlainScorekeeper:
@@ -160,7 +128,7 @@ class PlainScorekeeper:
         while True:
             if sheet.is_over and not announced:
                 self.say(format_sheet(sheet.results, sheet.names, sheet.winners))
-                self.say(f"Game over. {sheet.winner_text()}")
+                self.say(f"Game over. {winner_text(sheet)}")
             announced = sheet.is_over
             prompt = "Game over (fix, sheet, csv, md, quit)> " if announced else \
                 f"Round {len(sheet.results) + 1}> "

@@ -6,11 +6,10 @@ import argparse
 import gc
 import os
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
-__all__ = ["default_db", "register", "run"]
+__all__ = ["configure", "default_db", "run"]
 
 
 def default_db() -> Path:
@@ -19,10 +18,9 @@ def default_db() -> Path:
     return Path(home) / "server.db"
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``serve`` subcommand."""
-    parser = subparsers.add_parser(
-        "serve", help="run the web server: play in the browser with friends and computers")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``serve`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")

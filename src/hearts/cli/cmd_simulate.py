@@ -28,13 +28,10 @@ from hearts.cli.common import (
     seed_text,
     write_record,
 )
-from hearts.core.record import game_record
-from hearts.core.rules import Rules
-from hearts.core.state import GameState
-from hearts.players.levels import make_player
-from hearts.players.table import play_game
+from hearts.core import GameState, Rules, game_record
+from hearts.players import make_player, play_game
 
-__all__ = ["SimulationTally", "game_seed", "register", "run", "seat_names"]
+__all__ = ["SimulationTally", "configure", "game_seed", "run", "seat_names"]
 
 
 def game_seed(seed: str, number: int) -> str:
@@ -90,14 +87,14 @@ class SimulationTally:
         return [t / self.games if self.games else 0.0 for t in self.final_totals]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``simulate`` subcommand."""
-    parser = subparsers.add_parser(
-        "simulate", help="play whole games between computer players and sum them up",
-        description="Play whole games between computer players (random by default) and "
-                    "print per-seat results.",
-        epilog="Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s plays "
-               "with the seed S-n/seat-s. '--seed S --first n --games 1' plays game n again.")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``simulate`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Play whole games between computer players (random by default) "
+                          "and print per-seat results.")
+    parser.epilog = ("Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s "
+                     "plays with the seed S-n/seat-s. '--seed S --first n --games 1' plays "
+                     "game n again.")
     add_rules_options(parser)
     parser.add_argument("--games", type=positive_int, default=100, metavar="N",
                         help="games to play (default: 100)")
@@ -135,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             tally.add(state)
             if args.records is not None:
                 write_record(args.records / f"game-{this_seed}.json",
-                             game_record(state, seats=names))
+                             game_record(state, names))
             progress.show(tally.games)
     except KeyboardInterrupt:
         # Ctrl-C: sum up the games finished so far, then exit as interrupted.

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from hearts.core.errors import InvalidRecordError
-from hearts.core.fairness import verify_record_text
+from hearts.core import InvalidRecordError, verify_record_text
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``verify`` subcommand."""
-    parser = subparsers.add_parser(
-        "verify", help="check every deal of a game record against its published commitment")
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``verify`` subcommand's options and function (its one-line help is in
+    :data:`hearts.cli.main.COMMANDS`)."""
     parser.add_argument("record", type=Path, help="a game record downloaded from a table page")
     parser.set_defaults(func=run)
 

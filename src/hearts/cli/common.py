@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hearts.core.errors import HeartsError, InvalidRulesError
-from hearts.core.rules import Rules
-from hearts.players.levels import LEVELS
+from hearts.core import HeartsError, InvalidRulesError, Rules
+from hearts.players import LEVELS
 
 __all__ = [
     "DEFAULT_LEVEL",

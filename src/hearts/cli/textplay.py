@@ -1,10 +1,11 @@
 """The line-by-line game behind ``hearts play``: one person against computer players.
 
-The loop is the authority: it holds the game state, deals each round from the game
-seed, asks the computer seats through ``view()`` + ``decide()`` and the person
-through their own view only. Every rule (legal cards, what is wrong with a card)
-comes from the core. Input and output are callables, so scripts and tests can drive
-a whole game.
+The game runs through the one driver (:func:`hearts.players.run_game`): the person
+answers through a :class:`~hearts.players.CallbackSeat` from their own view, the
+computers decide from theirs, and an observer writes what the person may see of each
+action. A seeded game shows a round's last trick and result, then the driver's dealer
+deals the next round. Every rule (legal cards, what is wrong with a card) comes from
+the core. Input and output are callables, so scripts and tests can drive a whole game.
 """
 
 from __future__ import annotations
@@ -13,25 +14,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from hearts.core.cards import SUIT_SYMBOLS, Card, CardSet
-from hearts.core.deal import round_deal_seed
-from hearts.core.errors import IllegalActionError, InvalidCardError
-from hearts.core.rules import Rules
-from hearts.core.sheet import format_sheet
-from hearts.core.state import (
+from hearts.core import (
+    SUIT_SYMBOLS,
     Action,
+    Card,
+    CardSet,
     ChooseMoon,
     Deal,
     GameState,
+    IllegalActionError,
+    InvalidCardError,
     MoonChoice,
     PassCards,
     Phase,
     Play,
+    PlayerView,
     card_points,
-    new_game,
+    format_sheet,
+    moon_points,
+    view,
 )
-from hearts.core.view import PlayerView, view
-from hearts.players.base import Player, decide
+from hearts.players import CallbackSeat, Player, Seat, run_game
 
 __all__ = [
     "HUMAN_SEAT",
@@ -47,11 +50,6 @@ ReadLine = Callable[[str], str | None]
 WriteLine = Callable[[str], None]
 """Writes one line of output."""
 
-_MOON_WORDS = {
-    "subtract": MoonChoice.SUBTRACT, "s": MoonChoice.SUBTRACT, "-": MoonChoice.SUBTRACT,
-    "-26": MoonChoice.SUBTRACT, "add": MoonChoice.ADD, "a": MoonChoice.ADD,
-    "+": MoonChoice.ADD, "+26": MoonChoice.ADD,
-}
 _HELP = """\
 Commands at any prompt:
   a card       QS, 10H, TH, Q♠ or q♠ (rank 2-10, T, J, Q, K, A, then suit C D S H or ♣ ♦ ♠ ♥)
@@ -94,83 +92,79 @@ class _Prompt:
 class TextGame:
     """One game in plain text: the person sits at seat 0, computer players at the others.
 
-    Each round is dealt from ``seed`` (``round_deal_seed``); ``start`` begins from a
-    given position instead (a puzzle, a test), which :func:`seeded_record` cannot record.
+    ``start`` is the game: ``new_game(rules, seed)``, or a position from elsewhere (a
+    puzzle, a test). A position without a seed has no dealer, so it plays to the end
+    of its hand.
     """
 
-    def __init__(self, rules: Rules, seed: str, computers: Sequence[Player], *,
-                 name: str = "You", read: ReadLine, write: WriteLine,
-                 start: GameState | None = None) -> None:
+    def __init__(self, start: GameState, computers: Sequence[Player], *,
+                 name: str = "You", read: ReadLine, write: WriteLine) -> None:
+        rules = start.rules
         if len(computers) != rules.players - 1:
             raise ValueError(f"{rules.players} players need {rules.players - 1} computers")
         self.rules = rules
-        self.seed = seed
-        self.computers: dict[int, Player] = {s + 1: p for s, p in enumerate(computers)}
+        self.computers = list(computers)
         self.names = [name, *(f"Bot {seat}" for seat in range(1, rules.players))]
         self.read = read
         self.write = write
-        self.state = start if start is not None else new_game(rules, None)
+        self.state = start
+        self._refused = False
+        moon = moon_points(rules)
+        self._moon_words = {
+            "subtract": MoonChoice.SUBTRACT, "s": MoonChoice.SUBTRACT, "-": MoonChoice.SUBTRACT,
+            f"-{moon}": MoonChoice.SUBTRACT, "add": MoonChoice.ADD, "a": MoonChoice.ADD,
+            "+": MoonChoice.ADD, f"+{moon}": MoonChoice.ADD,
+        }
 
-    # ------------------------------------------------------------------ the loop
+    # ------------------------------------------------------------------ the game
     def play(self) -> Outcome:
-        """Play until the game ends, the person quits, or the input ends."""
+        """Play until the game (or a position's hand) ends, the person quits, or the input
+        ends."""
         self.write(f"Hearts, {self.rules.text}: {self._seat_list()}. Type 'help' for commands.")
         if self.state.phase is not Phase.DEAL:
-            self._announce_round()
+            self._announce_round(view(self.state, HUMAN_SEAT))
+        seats: list[Seat | Player] = [CallbackSeat(self._ask_person, self._refuse),
+                                      *self.computers]
         try:
-            while not self.state.is_over:
-                self._step()
+            run_game(self.state, seats, stop=_without_dealer, observers=(self._observe,))
         except _StoppedError as stop:
             self.write("Input ended: the game stops here." if stop.outcome is Outcome.END_OF_INPUT
                        else "You left the game.")
             return stop.outcome
         return Outcome.FINISHED
 
-    def _step(self) -> None:
-        state = self.state
-        if state.phase is Phase.DEAL:
-            seed = round_deal_seed(self.seed, state.round_no)
-            self.state = state.apply(Deal.from_seed(self.rules, seed))
-            self._announce_round()
+    def _observe(self, before: GameState, action: Action, after: GameState) -> None:
+        """Keep the state and tell the person what they may now see of the action."""
+        self.state = after
+        mine = view(after, HUMAN_SEAT)
+        if isinstance(action, Deal):
+            self._announce_round(mine)
             return
-        seat = state.to_act[0]
-        if seat == HUMAN_SEAT:
-            action = self._ask_person()
-        else:
-            action = decide(self.computers[seat], view(state, seat))
-        self._apply(action)
-
-    def _apply(self, action: Action) -> None:
-        """Apply an action and tell the person what they may now see of it."""
-        before = view(self.state, HUMAN_SEAT)
-        self.state = self.state.apply(action)
-        after = view(self.state, HUMAN_SEAT)
         if isinstance(action, PassCards):
             if action.seat == HUMAN_SEAT:
-                target = self._pass_partner(before, +1)
+                target = self._name(view(before, HUMAN_SEAT).pass_target)
                 self.write(f"You pass {_cards_text(action.cards)} to {target}.")
-            if after.phase is not Phase.PASS:
-                self._announce_exchange(after)
+            if mine.phase is not Phase.PASS:
+                self._announce_exchange(mine)
         elif isinstance(action, Play):
-            self._announce_play(before, after, action)
+            self._announce_play(view(before, HUMAN_SEAT), mine, action)
         if len(after.results) > len(before.results):
-            self._announce_round_end(after)
+            self._announce_round_end(mine)
 
     # ------------------------------------------------------------ announcements
-    def _pass_partner(self, mine: PlayerView, way: int) -> str:
-        """Who the person passes to (``way`` +1) or receives from (-1) this round."""
-        return self.names[(HUMAN_SEAT + way * mine.pass_offset) % mine.players]
+    def _name(self, seat: int | None) -> str:
+        """The name at a pass partner's seat (None only on a hold round, which has none)."""
+        assert seat is not None, "a hold round has no pass partner"
+        return self.names[seat]
 
     def _seat_list(self) -> str:
         return ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(self.names))
 
-    def _announce_round(self) -> None:
-        mine = view(self.state, HUMAN_SEAT)
+    def _announce_round(self, mine: PlayerView) -> None:
         self.write("")
-        direction = mine.pass_direction
         if mine.phase is Phase.PASS:
-            passing = (f"pass {self.rules.pass_count} cards {_direction_words(direction)} "
-                       f"({self._pass_partner(mine, +1)})")
+            passing = (f"pass {self.rules.pass_count} cards "
+                       f"{_direction_words(mine.pass_direction)} ({self._name(mine.pass_target)})")
         else:
             passing = "hold round: no passing"
         self.write(f"=== Round {mine.round_no}: {passing} ===")
@@ -180,19 +174,18 @@ class TextGame:
     def _announce_exchange(self, mine: PlayerView) -> None:
         if mine.received is not None:
             self.write(f"You receive {_cards_text(mine.received)} "
-                       f"from {self._pass_partner(mine, -1)}.")
+                       f"from {self._name(mine.pass_source)}.")
         self.write(self._hand_line(mine))
 
     def _announce_play(self, before: PlayerView, after: PlayerView, action: Play) -> None:
         trick_no = before.trick_no + 1
         how = "led by" if not before.trick else "from"
         self.write(f"  trick {trick_no}: {action.card.pretty} {how} {self.names[action.seat]}")
-        # an unseeded game keeps a round's tricks until the next Deal, so the last shows too
+        # a finished round's tricks stay in view until the next deal, so the last shows too
         if len(after.tricks) == len(before.tricks):
             return
         done = after.tricks[-1]
-        mask = CardSet(done.cards).mask
-        points = card_points(mask, self.rules)
+        points = card_points(CardSet(done.cards).mask, self.rules)
         self.write(f"  trick {trick_no} goes to {self.names[done.winner]} "
                    f"({points} point{'s' if abs(points) != 1 else ''})")
         if points:
@@ -203,17 +196,21 @@ class TextGame:
         self.write(f"Round {result.round_no} is over. Points: " + self._per_seat(result.points))
         if result.shooter is not None and result.moon_choice is not None:
             self.write(f"{self.names[result.shooter]} shot the moon: "
-                       f"{_moon_text(result.moon_choice)}.")
-        if mine.phase is Phase.OVER:
+                       f"{self._moon_text(result.moon_choice)}.")
+        if mine.is_over:
             self.write("Game over.")
-        self.write(self._sheet())
+        self.write(self._sheet(mine))
 
-    def _sheet(self) -> str:
-        mine = view(self.state, HUMAN_SEAT)
+    def _sheet(self, mine: PlayerView) -> str:
         return format_sheet(mine.results, self.names, mine.winners)
 
     def _per_seat(self, values: Sequence[int]) -> str:
         return ", ".join(f"{self.names[s]} {v}" for s, v in enumerate(values))
+
+    def _moon_text(self, choice: MoonChoice) -> str:
+        moon = moon_points(self.rules)
+        return (f"take {moon} off their own score" if choice is MoonChoice.SUBTRACT
+                else f"add {moon} to every other player")
 
     def _hand_line(self, mine: PlayerView) -> str:
         """The hand by suit; on the person's turn to play, allowed cards in brackets."""
@@ -231,15 +228,15 @@ class TextGame:
         return "Your hand: " + ("   ".join(groups) if groups else "(empty)")
 
     # -------------------------------------------------------------- the person
-    def _ask_person(self) -> Action:
-        mine = view(self.state, HUMAN_SEAT)
+    def _ask_person(self, mine: PlayerView) -> Action:
+        """The person's answer to the decision their view waits on."""
         if mine.phase is Phase.PASS:
             question = _Prompt((
                 self._hand_line(mine),
-                f"Choose {self.rules.pass_count} cards to pass to {self._pass_partner(mine, +1)} "
+                f"Choose {self.rules.pass_count} cards to pass to {self._name(mine.pass_target)} "
                 f"from: {_cards_text(mine.hand)}",
             ), "Pass> ")
-            return self._ask(question, self._parse_pass)
+            return self._ask(mine, question, _parse_pass)
         if mine.phase is Phase.PLAY:
             situation = (f"Your turn in trick {mine.trick_no + 1}." if mine.trick
                          else f"You lead trick {mine.trick_no + 1}.")
@@ -248,17 +245,27 @@ class TextGame:
                 self._hand_line(mine),
                 f"Play a card. Allowed: {_cards_text(mine.legal)}",
             ), "Card> ")
-            return self._ask(question, self._parse_play)
+            return self._ask(mine, question, _parse_play)
         taken = "; ".join(f"{self.names[s]} {t}" for s, t in enumerate(mine.totals))
+        moon = moon_points(self.rules)
         question = _Prompt((
             f"You shot the moon! Totals before this round: {taken}.",
-            "Choose 'subtract' (26 off your own score) or 'add' (26 onto every other player).",
+            f"Choose 'subtract' ({moon} off your own score) or 'add' ({moon} onto every "
+            "other player).",
         ), "Moon> ")
-        return self._ask(question, self._parse_moon)
+        return self._ask(mine, question, self._parse_moon)
 
-    def _ask(self, question: _Prompt, parse: Callable[[str], Action]) -> Action:
-        for line in question.lines:
+    def _refuse(self, mine: PlayerView, error: IllegalActionError) -> None:
+        """The rules refused the person's answer: say why; the question comes again."""
+        self.write(f"Not allowed: {error.reason}")
+        self._refused = True
+
+    def _ask(self, mine: PlayerView, question: _Prompt,
+             parse: Callable[[PlayerView, str], Action]) -> Action:
+        # after a refusal only the line with the choices is repeated
+        for line in question.lines[-1:] if self._refused else question.lines:
             self.write(line)
+        self._refused = False
         while True:
             answer = self.read(question.prompt)
             if answer is None:
@@ -270,44 +277,43 @@ class TextGame:
                 self.write(_HELP)
                 continue
             if word == "sheet":
-                self.write(self._sheet() if self.state.results else "No round has ended yet.")
+                self.write(self._sheet(mine) if mine.results else "No round has ended yet.")
                 continue
             if word == "hand":
-                self.write(self._hand_line(view(self.state, HUMAN_SEAT)))
+                self.write(self._hand_line(mine))
                 continue
             try:
-                action = parse(answer)
-                self.state.apply(action)  # checks only: _apply announces and keeps the result
-            except (_BadAnswerError, InvalidCardError, IllegalActionError) as exc:
-                self.write(f"Not allowed: {_reason(exc)}")
+                return parse(mine, answer)
+            except (_BadAnswerError, InvalidCardError) as exc:
+                self.write(f"Not allowed: {exc}")
                 self.write(question.lines[-1])
-                continue
-            return action
 
-    def _parse_pass(self, answer: str) -> Action:
-        words = answer.replace(",", " ").split()
-        cards = CardSet.parse(answer)
-        if len(cards) != len(words):
-            raise _BadAnswerError("a card is named twice")
-        return PassCards(HUMAN_SEAT, cards)
-
-    def _parse_play(self, answer: str) -> Action:
-        legal = view(self.state, HUMAN_SEAT).legal
-        if not answer.strip() and len(legal) == 1:
-            return Play(HUMAN_SEAT, next(iter(legal)))
-        if len(answer.split()) != 1:
-            raise _BadAnswerError(f"play one card, e.g. {next(iter(legal))}")
-        return Play(HUMAN_SEAT, Card(answer.strip()))
-
-    def _parse_moon(self, answer: str) -> Action:
-        choice = _MOON_WORDS.get(answer.strip().lower())
+    def _parse_moon(self, mine: PlayerView, answer: str) -> Action:
+        choice = self._moon_words.get(answer.strip().lower())
         if choice is None:
             raise _BadAnswerError("answer 'subtract' (or s) or 'add' (or a)")
         return ChooseMoon(HUMAN_SEAT, choice)
 
 
-def _reason(error: Exception) -> str:
-    return error.reason if isinstance(error, IllegalActionError) else str(error)
+def _without_dealer(state: GameState) -> bool:
+    """The game waits for a deal that only an authority could give (an unseeded position)."""
+    return state.phase is Phase.DEAL and state.next_deal is None
+
+
+def _parse_pass(mine: PlayerView, answer: str) -> Action:
+    words = answer.replace(",", " ").split()
+    cards = CardSet.parse(answer)
+    if len(cards) != len(words):
+        raise _BadAnswerError("a card is named twice")
+    return PassCards(HUMAN_SEAT, cards)
+
+
+def _parse_play(mine: PlayerView, answer: str) -> Action:
+    if not answer.strip() and len(mine.legal) == 1:
+        return Play(HUMAN_SEAT, next(iter(mine.legal)))
+    if len(answer.split()) != 1:
+        raise _BadAnswerError(f"play one card, e.g. {next(iter(mine.legal))}")
+    return Play(HUMAN_SEAT, Card(answer.strip()))
 
 
 def _cards_text(cards: CardSet) -> str:
@@ -316,8 +322,3 @@ def _cards_text(cards: CardSet) -> str:
 
 def _direction_words(direction: str) -> str:
     return f"to the {direction}" if direction in ("left", "right") else direction
-
-
-def _moon_text(choice: MoonChoice) -> str:
-    return ("take 26 off their own score" if choice is MoonChoice.SUBTRACT
-            else "add 26 to every other player")

@@ -28,7 +28,9 @@ from types import ModuleType
 
 __all__ = ["COMPILED_MODULES", "PURE_ENV", "choose_engine", "engine_in_use"]
 
-COMPILED_MODULES = ("hearts.core.deal", "hearts.core.scoring", "hearts.core.state")
+COMPILED_MODULES = (
+    "hearts.core.deal", "hearts.core.scoring", "hearts.core.state", "hearts.core.tricks",
+)
 PURE_ENV = "HEARTS_PURE_PYTHON"
 MANIFEST = "_native_sources.json"
 

@@ -24,7 +24,11 @@ __all__ = [
     "DIAMONDS",
     "FULL_DECK",
     "HEARTS",
+    "HEART_MASK",
+    "JACK_MASK",
     "JACK_OF_DIAMONDS",
+    "POINT_MASK",
+    "QUEEN_MASK",
     "QUEEN_OF_SPADES",
     "RANK_CHARS",
     "SPADES",
@@ -35,6 +39,9 @@ __all__ = [
     "Card",
     "CardSet",
     "card_name",
+    "cards_above",
+    "cards_below",
+    "highest_card",
     "iter_mask",
     "lowest_card",
     "mask_cards",
@@ -146,6 +153,10 @@ _CARDS = tuple(Card(i) for i in range(52))
 ALL_CARDS: Final = _CARDS
 QUEEN_OF_SPADES: Final = Card("QS")
 JACK_OF_DIAMONDS: Final = Card("JD")
+HEART_MASK: Final = SUIT_MASKS[HEARTS]
+QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
+JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
+POINT_MASK: Final = HEART_MASK | QUEEN_MASK  # the cards that score in every rule set
 
 
 # The cards of every one-suit mask met so far, by suit: at most 4 * 8192 short tuples.
@@ -176,6 +187,25 @@ def iter_mask(mask: int) -> Iterator[Card]:
 def lowest_card(mask: int) -> Card:
     """The lowest-numbered card of a non-empty mask."""
     return _CARDS[(mask & -mask).bit_length() - 1]
+
+
+def highest_card(mask: int) -> Card:
+    """The highest-numbered card of a non-empty mask."""
+    return _CARDS[mask.bit_length() - 1]
+
+
+def cards_above(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that outrank it.
+
+    >>> CardSet(cards_above(Card("QS")))
+    CardSet.parse('KS AS')
+    """
+    return SUIT_MASKS[card // 13] & ~((2 << card) - 1)
+
+
+def cards_below(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that it outranks."""
+    return SUIT_MASKS[card // 13] & ((1 << card) - 1)
 
 
 class CardSet:

@@ -36,24 +36,26 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hearts.core.cards import CardSet, card_name
-from hearts.core.deal import DEAL_ALGORITHM, deal_hands
-from hearts.core.errors import (
-    HeartsError,
-    IllegalActionError,
-    InvalidCardError,
-    InvalidRecordError,
+from hearts.core.cards import CardSet
+from hearts.core.codec import (
+    CodecError,
+    decode_card,
+    decode_cards,
+    decode_moon_choice,
+    encode_card,
+    encode_cards,
+    encode_moon_choice,
 )
+from hearts.core.deal import DEAL_ALGORITHM, deal_hands
+from hearts.core.errors import HeartsError, IllegalActionError, InvalidRecordError
 from hearts.core.rules import Rules
 from hearts.core.state import (
     ChooseMoon,
     Deal,
     GameState,
-    MoonChoice,
     PassCards,
     Phase,
     Play,
-    new_game,
     new_hand,
 )
 
@@ -66,7 +68,6 @@ __all__ = [
     "parse_record",
     "replay_game",
     "replay_hand",
-    "seeded_record",
 ]
 
 GAME_FORMAT = "card-commons-hearts/game"
@@ -84,7 +85,7 @@ def _round_entries(state: GameState) -> list[dict[str, Any]]:
             current = {
                 "round": len(rounds) + 1,
                 "deal_seed": action.seed,
-                "hands": [h.names() for h in action.hands],
+                "hands": [encode_cards(h) for h in action.hands],
                 "pass_offset": 0,
                 "passes": None,
                 "plays": [],
@@ -96,11 +97,12 @@ def _round_entries(state: GameState) -> list[dict[str, Any]]:
         elif isinstance(action, PassCards):
             if current["passes"] is None:
                 current["passes"] = [None] * players
-            current["passes"][action.seat] = action.cards.names()
+            current["passes"][action.seat] = encode_cards(action.cards)
         elif isinstance(action, Play):
-            current["plays"].append(card_name(action.card))
+            current["plays"].append(encode_card(action.card))
         elif isinstance(action, ChooseMoon):
-            current["moon"] = {"shooter": action.seat, "choice": action.choice.value}
+            current["moon"] = {"shooter": action.seat,
+                               "choice": encode_moon_choice(action.choice)}
     return rounds
 
 
@@ -117,7 +119,7 @@ def _fill_round_facts(state: GameState, rounds: list[dict[str, Any]], first_roun
             if result.shooter is not None and entry["moon"] is None:
                 entry["moon"] = {"shooter": result.shooter,
                                  "choice": None if result.moon_choice is None
-                                 else result.moon_choice.value}
+                                 else encode_moon_choice(result.moon_choice)}
 
 
 def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
@@ -165,21 +167,6 @@ def hand_record(state: GameState, round_no: int | None = None) -> dict[str, Any]
     }
 
 
-def seeded_record(state: GameState, seed: str, names: Sequence[str]) -> dict[str, Any]:
-    """The record of a game dealt round by round from ``seed``, as a seeded game.
-
-    A face that deals each round itself from ``round_deal_seed(seed, r)`` (so it can
-    show a round's last trick before the next deal) records its game through this:
-    replaying the actions on ``new_game(rules, seed)`` proves the deals are the
-    seed's and gives a record that names the game seed.
-    """
-    seeded = new_game(state.rules, seed)
-    for action in state.history:
-        if not isinstance(action, Deal):
-            seeded = seeded.apply(action)
-    return game_record(seeded, seats=names)
-
-
 # ---------------------------------------------------------------------- import
 def parse_record(text: str) -> dict[str, Any]:
     """Parse record JSON text into a dict, or raise InvalidRecordError."""
@@ -221,15 +208,10 @@ def _check_header(data: Mapping[str, Any], fmt: str) -> Rules:
 
 
 def _cards(value: Any, where: str) -> CardSet:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise InvalidRecordError(f"{where}: a list of card names is expected")
     try:
-        cards = CardSet(value)
-    except InvalidCardError as exc:
-        raise InvalidRecordError(f"{where}: {exc}") from None
-    if len(cards) != len(value):
-        raise InvalidRecordError(f"{where}: a card is listed twice")
-    return cards
+        return decode_cards(value, where)
+    except CodecError as exc:
+        raise InvalidRecordError(str(exc)) from None
 
 
 def _apply(state: GameState, action: Any) -> GameState:
@@ -274,27 +256,24 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
                 state = _apply(state, PassCards(seat, _cards(chosen, f"{where} pass {seat}")))
     plays = _field(entry, "plays", list, where)
     for index, name in enumerate(plays):
-        if not isinstance(name, str):
-            raise InvalidRecordError(f"{where}: play {index + 1} is not a card name")
         try:
-            card = CardSet([name])
-        except InvalidCardError as exc:
-            raise InvalidRecordError(f"{where}: play {index + 1}: {exc}") from None
+            card = decode_card(name, f"{where}: play {index + 1}")
+        except CodecError as exc:
+            raise InvalidRecordError(str(exc)) from None
         if state.phase is not Phase.PLAY:
             why = "before every pass was chosen" if state.phase is Phase.PASS \
                 else "after the round ended"
             raise InvalidRecordError(f"{where}: play {index + 1} ({name}) {why}")
-        state = _apply(state, Play(state.turn, next(iter(card))))
+        state = _apply(state, Play(state.turn, card))
     moon = entry.get("moon")
     if moon is not None and not isinstance(moon, Mapping):
         raise InvalidRecordError(f"{where}: moon must be an object or null")
     # without a recorded choice the state stays waiting for the shooter (a paused game)
     if state.phase is Phase.MOON and moon is not None and moon.get("choice") is not None:
         try:
-            choice = MoonChoice(moon["choice"])
-        except ValueError:
-            raise InvalidRecordError(
-                f"{where}: moon choice must be subtract or add, not {moon['choice']!r}") from None
+            choice = decode_moon_choice(moon["choice"], f"{where}: moon choice")
+        except CodecError as exc:
+            raise InvalidRecordError(str(exc)) from None
         state = _apply(state, ChooseMoon(_field(moon, "shooter", int, where), choice))
     result = next((r for r in state.results if r.round_no == round_no), None)
     for key in ("points", "totals"):
@@ -333,7 +312,7 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
             raise InvalidRecordError(f"round {round_no}: the game was already over")
         if state.round_no != round_no:
             raise InvalidRecordError(f"round {round_no}: the previous round is unfinished")
-        state = _replay_round(state, entry, round_no, dealt=seed is not None)
+        state = _replay_round(state, entry, round_no, dealt=state.phase is not Phase.DEAL)
     for key, actual in (("totals", list(state.totals)), ("winners", list(state.winners))):
         if key in data and data[key] != actual:
             raise InvalidRecordError(f"record says {key} {data[key]}, the rules give {actual}")

@@ -20,6 +20,7 @@ from typing import Final
 from hearts.core.cards import (
     CLUBS,
     FULL_DECK,
+    POINT_MASK,
     SUIT_MASKS,
     CardSet,
     card_name,
@@ -30,6 +31,7 @@ from hearts.core.errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
     "OPTION_HELP",
+    "PLAYER_COUNTS",
     "PRESETS",
     "PRESET_HELP",
     "FirstLead",
@@ -95,6 +97,13 @@ OPTION_HELP: Final = {
 
 _MIN_PLAYERS: Final = 2
 _MAX_PLAYERS: Final = 6
+
+PLAYER_COUNTS: Final[dict[str, range]] = {
+    "card-commons": range(3, 5),
+    "standard": range(4, 5),
+    "classic": range(2, 7),
+}
+"""The player counts each preset is played by."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,9 +254,28 @@ class Rules:
         """The lowest club in the deck (the first lead under ``lowest-club``)."""
         return lowest_card(self.deck & SUIT_MASKS[CLUBS])
 
+    @property
+    def point_cards(self) -> int:
+        """Mask of the hearts and the Q♠ in the deck: a moon shot takes them all."""
+        return self.deck & POINT_MASK
+
     def pass_offset(self, round_no: int) -> int:
         """Seats to the left that a round's passes go (0: hold round), rounds from 1."""
         return self.pass_cycle[(round_no - 1) % len(self.pass_cycle)]
+
+    def pass_target(self, seat: int, round_no: int) -> int | None:
+        """The seat that receives ``seat``'s pass in a round (None on a hold round).
+
+        >>> Rules.parse("standard").pass_target(0, 2)  # round 2 passes right
+        3
+        """
+        offset = self.pass_offset(round_no)
+        return (seat + offset) % self.players if offset else None
+
+    def pass_source(self, seat: int, round_no: int) -> int | None:
+        """The seat whose pass ``seat`` receives in a round (None on a hold round)."""
+        offset = self.pass_offset(round_no)
+        return (seat - offset) % self.players if offset else None
 
 
 def pass_direction_name(offset: int, players: int) -> str:
@@ -293,7 +321,8 @@ def _default_cycle(players: int) -> tuple[int, ...]:
     return (*offsets, 0)
 
 
-def _check_players(preset: str, players: int, allowed: range) -> None:
+def _check_players(preset: str, players: int) -> None:
+    allowed = PLAYER_COUNTS[preset]
     if players not in allowed:
         raise InvalidRulesError(
             f"{preset} is played by {allowed.start} to {allowed.stop - 1} players, not {players}"
@@ -303,7 +332,7 @@ def _check_players(preset: str, players: int, allowed: range) -> None:
 
 
 def _card_commons(players: int) -> Rules:
-    _check_players("card-commons", players, range(3, 5))
+    _check_players("card-commons", players)
     return Rules(
         preset="card-commons",
         players=players,
@@ -317,7 +346,7 @@ def _card_commons(players: int) -> Rules:
 
 
 def _standard(players: int) -> Rules:
-    _check_players("standard", players, range(4, 5))
+    _check_players("standard", players)
     return Rules(
         preset="standard",
         players=4,
@@ -328,7 +357,7 @@ def _standard(players: int) -> Rules:
 
 
 def _classic(players: int) -> Rules:
-    _check_players("classic", players, range(2, 7))
+    _check_players("classic", players)
     return Rules(
         preset="classic",
         players=players,

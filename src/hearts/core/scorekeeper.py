@@ -3,7 +3,9 @@ your own deck"): rounds are entered as each player's points or as the hearts and
 Q♠ each took, checked against the deck, and added as numbered lines with totals.
 
 Every entry is turned into the point cards each player took, so the points come
-from :func:`card_points` and the moon from the rules' :class:`MoonRule`::
+from :func:`card_points` and the moon from the rules' :class:`MoonRule`. Reading typed
+entries and exporting the sheet (CSV, Markdown) are the faces' part:
+:mod:`hearts.scoresheet`. ::
 
     >>> sheet = Sheet(Rules.parse("card-commons:target=30"), ("Ann", "Bo", "Cy", "Di"))
     >>> sheet = sheet.add_round(points=(26, 0, 0, 0))
@@ -13,22 +15,19 @@ from :func:`card_points` and the moon from the rules' :class:`MoonRule`::
 
 from __future__ import annotations
 
-import csv
-import io
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from hearts.core.cards import HEARTS, SUIT_MASKS, iter_mask
+from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
-    JACK_MASK,
-    QUEEN_MASK,
     MoonChoice,
     card_points,
     fixed_moon_choice,
+    game_over,
+    game_winners,
     moon_points,
     moon_shooter,
     round_points,
@@ -40,13 +39,9 @@ __all__ = [
     "InvalidRoundError",
     "InvalidSheetError",
     "MoonChoiceNeededError",
-    "ParsedEntry",
     "RoundEntry",
     "Sheet",
     "Taken",
-    "moon_points",
-    "parse_round_entry",
-    "split_names",
 ]
 
 SHEET_FORMAT: Final = "card-commons-hearts/sheet"
@@ -121,20 +116,12 @@ class Sheet:
     @property
     def is_over(self) -> bool:
         """True after the round in which someone reached the target."""
-        return max(self.totals) >= self.rules.target
+        return game_over(self.totals, self.rules)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Players tied for the lowest total once the game is over (ties share the win)."""
-        if not self.is_over:
-            return ()
-        best = min(self.totals)
-        return tuple(s for s, t in enumerate(self.totals) if t == best)
-
-    @property
-    def round_points_total(self) -> int:
-        """Points a round holds without a moon: every point card of the deck."""
-        return moon_points(self.rules)
+        return game_winners(self.totals, self.rules)
 
     # ------------------------------------------------------------------ entry
     def add_round(self, *, points: Sequence[int] | None = None,
@@ -174,7 +161,7 @@ class Sheet:
         _score_round(self.rules, self.names, entry)
         return entry
 
-    # ----------------------------------------------------------------- export
+    # ------------------------------------------------------------- the sheet file
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`from_json` reads back."""
         return {
@@ -221,49 +208,10 @@ class Sheet:
         except InvalidRoundError as exc:
             raise InvalidSheetError(f"sheet: a saved round does not add up: {exc}") from exc
 
-    def rows(self) -> list[list[str]]:
-        """The sheet as table rows: header, then round number and ``points`` / ``total``."""
-        header = ["Round"]
-        for name in self.names:
-            header += [name, f"{name} total"]
-        rows = [header]
-        for result in self.results:
-            row = [str(result.round_no)]
-            for seat, (points, total) in enumerate(zip(result.points, result.totals,
-                                                       strict=True)):
-                moon = " (moon)" if result.shooter == seat else ""
-                row += [f"{points}{moon}", str(total)]
-            rows.append(row)
-        return rows
-
-    def to_csv(self) -> str:
-        """The sheet as CSV (one row a round, points and total per player)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerows(self.rows())
-        return out.getvalue()
-
-    def to_markdown(self) -> str:
-        """The sheet as a Markdown table, with the winners once the game is over."""
-        rows = self.rows()
-        lines = ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |"
-                 for row in rows]
-        lines.insert(1, "|" + "---|" * len(rows[0]))
-        if self.winners:
-            lines += ["", self.winner_text()]
-        return "\n".join(lines) + "\n"
-
-    def winner_text(self) -> str:
-        """``Winner: Ann`` or ``Winners (tied): Ann, Bo`` ('' while the game goes on)."""
-        if not self.winners:
-            return ""
-        names = ", ".join(self.names[s] for s in self.winners)
-        return f"Winners (tied): {names}" if len(self.winners) > 1 else f"Winner: {names}"
-
 
 # ---------------------------------------------------------------------------- checks
 def _deck_hearts(rules: Rules) -> int:
-    return (rules.deck & SUIT_MASKS[HEARTS]).bit_count()
+    return (rules.deck & HEART_MASK).bit_count()
 
 
 def _has(rules: Rules, mask: int) -> bool:
@@ -368,7 +316,7 @@ def _taken_from_points(rules: Rules, names: Sequence[str], points: Sequence[int]
 # --------------------------------------------------------------------------- scoring
 def _taken_mask(rules: Rules, taken: Sequence[Taken]) -> list[int]:
     """Concrete point cards for each player's counts (which hearts does not matter)."""
-    free_hearts = list(iter_mask(rules.deck & SUIT_MASKS[HEARTS]))
+    free_hearts = list(iter_mask(rules.deck & HEART_MASK))
     masks = []
     for cards in taken:
         mask = 0
@@ -405,7 +353,7 @@ def _score_all(rules: Rules, names: Sequence[str],
     totals = [0] * len(names)
     results = []
     for number, entry in enumerate(entries, start=1):
-        if max(totals) >= rules.target:
+        if game_over(totals, rules):
             raise InvalidSheetError(f"round {number} follows the end of the game")
         checked = _check_taken(rules, names, entry.taken)
         points, shooter, choice = _score_round(rules, names, RoundEntry(checked,
@@ -413,46 +361,3 @@ def _score_all(rules: Rules, names: Sequence[str],
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         results.append(RoundResult(number, points, tuple(totals), shooter, choice))
     return tuple(results)
-
-
-# ---------------------------------------------------------------------- text entry
-_CARDS_TOKEN: Final = re.compile(r"^(?:(\d+)H)?(Q)?(J)?$", re.IGNORECASE)
-_POINTS_TOKEN: Final = re.compile(r"^([+-]?\d+)(J)?$", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedEntry:
-    """A typed round entry: points (with the J♦ taker) or the cards taken."""
-
-    points: tuple[int, ...] | None = None
-    taken: tuple[Taken, ...] | None = None
-    jack: int | None = None
-
-
-def split_names(text: str) -> list[str]:
-    """Player names typed in one line: separated by commas, or by spaces when there is none."""
-    parts = text.split(",") if "," in text else text.split()
-    return [p.strip() for p in parts if p.strip()]
-
-
-def parse_round_entry(text: str, players: int) -> ParsedEntry:
-    """Parse a typed round: ``13 5 8 0`` (points; ``-7j`` marks the J♦ taker) or
-    ``5h q 8h 0`` (hearts taken ``Nh``, ``q`` the Q♠, ``j`` the J♦, ``0`` or ``-`` nothing)."""
-    tokens = text.replace(",", " ").split()
-    if len(tokens) != players:
-        raise InvalidRoundError(f"enter one value for each of the {players} players, "
-                                f"got {len(tokens)}: {text.strip()!r}")
-    if all(_POINTS_TOKEN.match(t) for t in tokens):
-        jack = [s for s, t in enumerate(tokens) if t[-1] in "jJ"]
-        if len(jack) > 1:
-            raise InvalidRoundError("only one player can take the J♦; mark one with j")
-        return ParsedEntry(points=tuple(int(t.rstrip("jJ")) for t in tokens),
-                           jack=jack[0] if jack else None)
-    taken = []
-    for token in tokens:
-        match = _CARDS_TOKEN.match("" if token in ("-", "0") else token)
-        if match is None:
-            raise InvalidRoundError(
-                f"cannot read {token!r}: write points (13) or cards taken (5h, q, 5hq, 0)")
-        taken.append(Taken(int(match.group(1) or 0), bool(match.group(2)), bool(match.group(3))))
-    return ParsedEntry(taken=tuple(taken))

@@ -8,28 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
 
-from hearts.core.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS
+from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK
 from hearts.core.rules import MoonRule, Rules
 
 __all__ = [
-    "HEART_MASK",
-    "JACK_MASK",
-    "POINT_MASK",
-    "QUEEN_MASK",
     "MoonChoice",
     "card_points",
     "fixed_moon_choice",
+    "game_over",
+    "game_winners",
     "moon_points",
     "moon_shooter",
+    "points_left",
     "round_points",
 ]
-
-HEART_MASK: Final = SUIT_MASKS[HEARTS]
-QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
-JACK_MASK: Final = 1 << JACK_OF_DIAMONDS
-POINT_MASK: Final = HEART_MASK | QUEEN_MASK
 
 
 class MoonChoice(StrEnum):
@@ -51,15 +44,33 @@ def card_points(mask: int, rules: Rules) -> int:
 
 def moon_points(rules: Rules) -> int:
     """The points of every heart and the Q♠ in the deck: what a moon shot is worth."""
-    return card_points(rules.deck & POINT_MASK, rules)
+    return card_points(rules.point_cards, rules)
+
+
+def points_left(rules: Rules, played: int) -> int:
+    """Points of the hearts and Q♠ not yet played this round (``played``: a card mask)."""
+    return card_points(rules.point_cards & ~played, rules)
 
 
 def moon_shooter(taken: Sequence[int], rules: Rules) -> int | None:
     """The seat that took every heart in the deck and the Q♠, if one did (RULES.md note 5)."""
-    every = rules.deck & POINT_MASK
+    every = rules.point_cards
     if not every:
         return None
     return next((seat for seat, mask in enumerate(taken) if mask & every == every), None)
+
+
+def game_over(totals: Sequence[int], rules: Rules) -> bool:
+    """Whether the game ends with these totals: someone reached the target."""
+    return max(totals) >= rules.target
+
+
+def game_winners(totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """The seats tied for the lowest total once the game is over; empty while it goes on."""
+    if not game_over(totals, rules):
+        return ()
+    best = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def fixed_moon_choice(rules: Rules) -> MoonChoice | None:

@@ -6,9 +6,12 @@ action and returns the next state, leaving the old one untouched. The phases run
     DEAL -> PASS (simultaneous; skipped on hold rounds) -> PLAY -> [MOON] -> DEAL ...
                                                               \\-> OVER
 
-A seeded game deals every round itself (see :mod:`hearts.core.deal`); an unseeded
-one waits in ``DEAL`` for a :class:`Deal` action, so an authority (a web server, a
-puzzle, a real deck) can supply the cards.
+Chance is an explicit step, as in OpenSpiel. After a round's last trick the game
+waits in ``DEAL``, still showing that round's tricks and result, until the next round
+is dealt. A seeded game's deal is :attr:`GameState.next_deal`, the one legal action
+there (see :mod:`hearts.core.deal`); an unseeded game waits for a :class:`Deal` from an
+authority (a web server, a puzzle, a real deck). The first round of a seeded game is
+dealt when the game is made.
 """
 
 from __future__ import annotations
@@ -20,25 +23,29 @@ from enum import StrEnum
 from typing import Any, Final, TypeAlias, cast
 
 from hearts.core.actions import Action, ChooseMoon, Deal, PassCards, Play, RoundResult, Trick
-from hearts.core.cards import (
-    ALL_CARDS,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    card_name,
-    iter_mask,
-)
+from hearts.core.cards import ALL_CARDS, HEART_MASK, POINT_MASK, Card, CardSet, card_name, iter_mask
 from hearts.core.deal import deal_hands, round_deal_seed
 from hearts.core.errors import IllegalActionError
-from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, Rules
+from hearts.core.rules import Rules
 from hearts.core.scoring import (
-    HEART_MASK,
-    POINT_MASK,
     MoonChoice,
     card_points,
     fixed_moon_choice,
+    game_over,
+    game_winners,
     moon_shooter,
     round_points,
+)
+from hearts.core.tricks import (
+    NO_LEAD,
+    PlayRules,
+    breaks_hearts,
+    first_leader,
+    hearts_open,
+    illegal_reason,
+    play_rules,
+    playable,
+    trick_winner,
 )
 
 __all__ = [
@@ -100,21 +107,6 @@ def _plays_of(seat: int, mask: int) -> list[Action]:
     return plays
 
 
-class _Fast:
-    """The rule facts the hot paths read, as plain attributes (shared by every state)."""
-
-    __slots__ = ("any_time", "lowest_bit", "lowest_lead", "no_points_first", "players",
-                 "queen_opens")
-
-    def __init__(self, rules: Rules) -> None:
-        self.players = rules.players
-        self.lowest_lead = rules.first_lead is FirstLead.LOWEST_CLUB
-        self.lowest_bit = 1 << rules.lowest_club if rules.deck & SUIT_MASKS[0] else 0
-        self.no_points_first = rules.first_trick is FirstTrick.NO_POINTS
-        self.any_time = rules.hearts_lead is HeartsLead.ANY_TIME
-        self.queen_opens = rules.hearts_lead is HeartsLead.AFTER_HEART_OR_QUEEN
-
-
 # Interpreted classes the hot paths compare types with, bound once (compiled code would
 # otherwise look each global name up on every use).
 _PLAY_TYPE: Final = Play
@@ -125,9 +117,6 @@ _CARD_SET_TYPE: Final = CardSet
 # A Trick built as the tuple it is: its generated ``__new__`` is interpreted code, and
 # one is made every trick.
 _new_trick: Final = functools.partial(tuple.__new__, Trick)
-
-# The mask of the suit of each card: what a seat must follow when that card is led.
-_SUIT_OF: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
 
 
 def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
@@ -204,7 +193,7 @@ class GameState:
     # a transition replaces (never edits in place) any it changes.
     _log: _Log
     _legal: int
-    _fast: _Fast
+    _fast: PlayRules
     _dealt: tuple[int, ...]
     _held: tuple[int, ...]  # each seat's cards at the start of play (before it, as dealt)
     _played: int  # the cards played this round: a hand is its held cards less these
@@ -231,7 +220,7 @@ class GameState:
         state.results = ()
         state._log = None
         state._legal = -1
-        state._fast = _Fast(rules)
+        state._fast = play_rules(rules)
         state._dealt = (0,) * n
         state._held = (0,) * n
         state._played = 0
@@ -326,6 +315,14 @@ class GameState:
         return self.rules.pass_offset(self.round_no)
 
     @property
+    def next_deal(self) -> Deal | None:
+        """The deal a seeded game waits for in ``DEAL`` (the seeded dealer's step); None
+        elsewhere, and in an unseeded game, whose deals come from an authority."""
+        if self.phase is not _DEAL or self.seed is None:
+            return None
+        return Deal.from_seed(self.rules, round_deal_seed(self.seed, self.round_no))
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision the game is waiting for (empty in DEAL and OVER)."""
         if self.phase is _PLAY:
@@ -386,16 +383,12 @@ class GameState:
         """Seats tied for the lowest total once the game is over, else empty."""
         if self.phase is not _OVER:
             return ()
-        best = min(self._totals)
-        return tuple(s for s, t in enumerate(self._totals) if t == best)
+        return game_winners(self._totals, self.rules)
 
     @property
     def hearts_open(self) -> bool:
         """Whether a heart may be led now under these rules (ignoring a hearts-only hand)."""
-        fast = self._fast
-        if fast.any_time:
-            return bool(self._tricks)  # "at any time after the first trick"
-        return self.hearts_broken or (fast.queen_opens and self.queen_played)
+        return hearts_open(self._fast, not self._tricks, self.hearts_broken, self.queen_played)
 
     @property
     def dealer(self) -> int:
@@ -415,26 +408,19 @@ class GameState:
         """A seat's cards now, as a mask."""
         return self._held[seat] & ~self._played
 
-    def _compute_legal(self, seat: int) -> int:
-        hand = self._hand(seat)
+    def _led(self) -> int:
+        """The card that led the trick in progress (NO_LEAD when none has been played)."""
         trick = self._trick
-        fast = self._fast
         if trick:
-            follow = hand & _SUIT_OF[trick[0]]
-            if follow:
-                return follow
-            if fast.no_points_first and not self._tricks:
-                return hand & ~POINT_MASK or hand
-            return hand
+            led: int = trick[0]
+            return led
+        return NO_LEAD
+
+    def _compute_legal(self, seat: int) -> int:
         first = not self._tricks
-        if first and fast.lowest_lead:
-            return fast.lowest_bit
-        allowed = hand
-        if first and fast.no_points_first:
-            allowed = hand & ~POINT_MASK or hand
-        if not self.hearts_open:
-            allowed = allowed & ~HEART_MASK or allowed
-        return allowed
+        fast = self._fast
+        return playable(fast, self._hand(seat), self._led(), first,
+                        hearts_open(fast, first, self.hearts_broken, self.queen_played))
 
     def legal_cards(self, seat: int | None = None) -> CardSet:
         """Cards a seat may use now: its playable cards, or its hand while passing."""
@@ -446,7 +432,11 @@ class GameState:
         return CardSet(self._legal_mask(seat))
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of a seat (default: the first seat to act)."""
+        """Every legal action of a seat (default: the first seat to act); in a seeded
+        game's ``DEAL``, with no seat given, the seeded dealer's deal."""
+        if self.phase is _DEAL:
+            deal = self.next_deal
+            return [deal] if deal is not None and seat is None else []
         if self.phase is _PLAY:
             turn = self.turn
             if seat is not None and seat != turn:
@@ -590,18 +580,7 @@ class GameState:
                                     legal=[c.value for c in MoonChoice])
 
     def _why_illegal(self, seat: int, card: int) -> str:
-        hand = self._hand(seat)
-        if not hand >> card & 1:
-            return "it is not in the hand"
-        if self._trick:
-            return "you must follow suit" if hand & _SUIT_OF[self._trick[0]] else \
-                "no heart or Q♠ on the first trick unless the hand holds only point cards"
-        if not self._tricks and self.rules.first_lead is FirstLead.LOWEST_CLUB:
-            return f"the first trick is led with {card_name(self.rules.lowest_club)}"
-        if not self._tricks and self.rules.first_trick is FirstTrick.NO_POINTS \
-                and (1 << card) & POINT_MASK:
-            return "no points may be led on the first trick"
-        return "hearts are not broken yet"
+        return illegal_reason(self._fast, self._hand(seat), card, self._led(), not self._tricks)
 
     def _check_deal(self, hands: Any, seed: Any) -> None:
         if self.phase is not _DEAL:
@@ -612,6 +591,14 @@ class GameState:
             raise self._illegal(f"a deal gives a tuple of {rules.players} CardSets, one a seat")
         if seed is not None and not isinstance(seed, str):
             raise self._illegal(f"a deal seed is text or None, not {seed!r}")
+        if self.seed is not None:
+            expected = self.next_deal
+            assert expected is not None
+            if seed != expected.seed or hands != expected.hands:
+                raise self._illegal(
+                    f"this game is seeded: round {self.round_no} is dealt from deal seed "
+                    f"{expected.seed!r} (take the game's next_deal)")
+            return
         seen = 0
         for seat, hand in enumerate(hands):
             if len(hand) != rules.hand_size:
@@ -678,13 +665,7 @@ class GameState:
 
     def _begin_play(self) -> None:
         self.phase = _PLAY
-        fast = self._fast
-        if fast.lowest_lead:
-            bit = fast.lowest_bit
-            self.leader = next(s for s, h in enumerate(self._held) if h & bit)
-        else:
-            self.leader = (self.dealer + 1) % fast.players
-        self.turn = self.leader
+        self.leader = self.turn = first_leader(self._fast, self._held, self.dealer)
 
     def _play(self, seat: int, card: Card) -> None:
         # card numbers go through int locals: compiled, their arithmetic is native
@@ -694,11 +675,8 @@ class GameState:
         trick = self._trick
         if bit & POINT_MASK:
             if bit & HEART_MASK:
-                # broken by a heart *discarded* (002, 003): not by one led or followed
-                if trick:
-                    led_card: int = trick[0]
-                    if not (1 << led_card) & HEART_MASK:
-                        self.hearts_broken = True
+                if trick and breaks_hearts(number, trick[0]):
+                    self.hearts_broken = True
             else:
                 self.queen_played = True
         trick += (card,)
@@ -707,18 +685,12 @@ class GameState:
             self._trick = trick
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        high: int = trick[0]
-        led = high // 13
-        best = 0
-        mask = 1 << high
-        for i in range(1, n):
+        mask = 0
+        for i in range(n):
             c: int = trick[i]
             mask |= 1 << c
-            if c > high and c // 13 == led:
-                high = c
-                best = i
         leader = self.leader
-        winner = (leader + best) % n
+        winner = trick_winner(leader, trick, n)
         taken = self._taken[:]
         taken[winner] |= mask
         self._taken = taken
@@ -746,13 +718,11 @@ class GameState:
         self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
         self.results = (*self.results, RoundResult(
             self.round_no, tuple(points), tuple(self._totals), shooter, choice))
-        if max(self._totals) >= rules.target:
+        if game_over(self._totals, rules):
             self.phase = _OVER
             return
         self.round_no += 1
-        self.phase = _DEAL
-        if self.seed is not None:
-            self._deal(round_deal_seed(self.seed, self.round_no), None)
+        self.phase = _DEAL  # the finished round stays in view until the next deal
 
     # An immutable state is its own copy; pickles flatten the action log (a deep chain
     # of pairs that would otherwise recurse once an action) and rebuild the rule facts.
@@ -776,7 +746,7 @@ def _restore(fields: dict[str, object], history: tuple[Action, ...]) -> GameStat
     state = GameState()
     for name, value in fields.items():
         setattr(state, name, value)
-    state._fast = _Fast(state.rules)
+    state._fast = play_rules(state.rules)
     log: _Log = None
     for action in history:
         log = (log, action)

@@ -9,17 +9,39 @@ another seat's cards or any deal seed of a round in progress.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
-from hearts.core.cards import SUIT_MASKS, Card, CardSet
+from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.core.errors import IllegalActionError
 from hearts.core.rules import Rules, pass_direction_name
+from hearts.core.scoring import points_left
 from hearts.core.state import GameState, Phase, RoundResult, Trick
+from hearts.core.tricks import (
+    NO_LEAD,
+    breaks_hearts,
+    forced_reason,
+    hearts_open,
+    play_reveals,
+    play_rules,
+    points_barred,
+    trick_winner,
+)
 
-__all__ = ["PlayerView", "view"]
+__all__ = ["PlayerView", "RoundPlay", "view"]
 
 
-@dataclass(frozen=True, slots=True)
+class RoundPlay(NamedTuple):
+    """One card played this round, with what the rules made of it when it was played."""
+
+    seat: int
+    card: Card
+    trick_no: int
+    led: int  # the card that led its trick, or NO_LEAD when this card led
+    hearts_open: bool  # whether a heart could be led at that moment
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """A seat's knowledge of the game (``seat`` None: a spectator's)."""
 
@@ -69,6 +91,85 @@ class PlayerView:
         return self.seat is not None and self.seat in self.to_act
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (``winners`` then names who won)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def pass_target(self) -> int | None:
+        """The seat this seat passes to this round (None on a hold round or for a spectator)."""
+        return None if self.seat is None else self.rules.pass_target(self.seat, self.round_no)
+
+    @property
+    def pass_source(self) -> int | None:
+        """The seat this seat receives from this round (None on a hold round or spectator)."""
+        return None if self.seat is None else self.rules.pass_source(self.seat, self.round_no)
+
+    @property
+    def winning(self) -> tuple[int, Card] | None:
+        """The seat winning the trick in progress and its card (None before its lead)."""
+        if not self.trick:
+            return None
+        leader = self.trick[0][0]
+        seat = trick_winner(leader, [card for _, card in self.trick], self.players)
+        return seat, self.trick[(seat - leader) % self.players][1]
+
+    @property
+    def still_to_play(self) -> tuple[int, ...]:
+        """The seats that play to the trick in progress after this one (turns go left)."""
+        if self.seat is None:
+            return ()
+        n = self.players
+        return tuple((self.seat + i) % n for i in range(1, n - len(self.trick)))
+
+    @property
+    def points_barred(self) -> bool:
+        """Whether hearts and the Q♠ are barred from the trick in progress (the first,
+        under ``first_trick=no-points``) unless a hand holds nothing else."""
+        return points_barred(play_rules(self.rules), not self.tricks)
+
+    @property
+    def points_left(self) -> int:
+        """Points of the hearts and Q♠ not yet played this round."""
+        return points_left(self.rules, self.played.mask)
+
+    def forced_reason(self, card: int) -> str:
+        """Why ``card``, this seat's only legal card, is forced (for hints)."""
+        led = self.trick[0][1] if self.trick else NO_LEAD
+        return forced_reason(play_rules(self.rules), self.hand.mask, card, led, not self.tricks)
+
+    @cached_property
+    def round_plays(self) -> tuple[RoundPlay, ...]:
+        """Every card played this round in order, with its trick, led card and whether
+        hearts were open when it was played."""
+        facts = play_rules(self.rules)
+        tricks = [(t.leader, t.cards) for t in self.tricks]
+        if self.trick:
+            tricks.append((self.trick[0][0], tuple(c for _, c in self.trick)))
+        plays: list[RoundPlay] = []
+        broken = queen = False
+        for number, (leader, cards) in enumerate(tricks):
+            led = int(cards[0])
+            for i, card in enumerate(cards):
+                opened = hearts_open(facts, number == 0, broken, queen)
+                plays.append(RoundPlay((leader + i) % self.players, card, number,
+                                       led if i else NO_LEAD, opened))
+                broken = broken or (i > 0 and breaks_hearts(card, led))
+                queen = queen or card == QUEEN_OF_SPADES
+        return tuple(plays)
+
+    @cached_property
+    def excluded(self) -> tuple[int, ...]:
+        """Per seat, the cards it has shown it does not hold: any one of them would have
+        made one of its plays this round illegal (a mask each)."""
+        facts = play_rules(self.rules)
+        masks = [0] * self.players
+        for play in self.round_plays:
+            masks[play.seat] |= play_reveals(facts, play.card, play.led, play.trick_no == 0,
+                                             play.hearts_open)
+        return tuple(mask & self.rules.deck for mask in masks)
+
+    @property
     def played(self) -> CardSet:
         """Every card played this round, the trick in progress included."""
         mask = 0
@@ -80,17 +181,12 @@ class PlayerView:
         return CardSet(mask)
 
     def voids(self) -> tuple[frozenset[int], ...]:
-        """Suits each seat has shown it lacks this round (failed to follow)."""
-        found: list[set[int]] = [set() for _ in range(self.players)]
-        plays = [(t.leader, t.cards) for t in self.tricks]
-        if self.trick:
-            plays.append((self.trick[0][0], tuple(c for _, c in self.trick)))
-        for leader, cards in plays:
-            led = cards[0].suit
-            for i, card in enumerate(cards[1:], start=1):
-                if card.suit != led:
-                    found[(leader + i) % self.players].add(led)
-        return tuple(frozenset(v) for v in found)
+        """Suits each seat has shown it lacks this round (of those still in the deck)."""
+        deck = self.rules.deck
+        return tuple(
+            frozenset(suit for suit, cards in enumerate(SUIT_MASKS)
+                      if deck & cards and not deck & cards & ~shown)
+            for shown in self.excluded)
 
     def unseen(self) -> CardSet:
         """Cards in play this round that this seat has not seen (held by others)."""

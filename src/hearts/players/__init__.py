@@ -1,20 +1,44 @@
-"""Computer players: they see only their own seat's view."""
+"""Computer players, which see only their own seat's view, and the one game driver."""
 
 from hearts.players.base import Player, decide
-from hearts.players.hints import Hint, hint
+from hearts.players.driver import (
+    AsyncSeat,
+    CallbackSeat,
+    Dealer,
+    GameRun,
+    Observer,
+    PlayerSeat,
+    QueueSeat,
+    Seat,
+    play_game,
+    run_game,
+    run_game_async,
+    seeded_dealer,
+)
+from hearts.players.hints import Hint, hint, hint_level
 from hearts.players.levels import LEVELS, UnknownLevelError, make_player
 from hearts.players.random_player import RandomPlayer
-from hearts.players.table import play_game, play_until
 
 __all__ = [
     "LEVELS",
+    "AsyncSeat",
+    "CallbackSeat",
+    "Dealer",
+    "GameRun",
     "Hint",
+    "Observer",
     "Player",
+    "PlayerSeat",
+    "QueueSeat",
     "RandomPlayer",
+    "Seat",
     "UnknownLevelError",
     "decide",
     "hint",
+    "hint_level",
     "make_player",
     "play_game",
-    "play_until",
+    "run_game",
+    "run_game_async",
+    "seeded_dealer",
 ]

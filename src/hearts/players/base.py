@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Phase, Play
-from hearts.core.view import PlayerView
+from hearts.core import (
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+)
 
 __all__ = ["Player", "decide"]
 

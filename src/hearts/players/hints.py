@@ -9,24 +9,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hearts.core.cards import HEARTS, SPADES, SUIT_MASKS, SUIT_NAMES, Card, CardSet
-from hearts.core.rules import FirstLead, FirstTrick
-from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Play
-from hearts.core.view import PlayerView
-from hearts.players.base import Player, decide
-from hearts.players.knowledge import (
-    POINT_CARDS,
+from hearts.core import (
+    HEARTS,
+    POINT_MASK,
     QUEEN_MASK,
-    Knowledge,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    MoonChoice,
+    PassCards,
+    Play,
+    PlayerView,
     cards_below,
+    game_over,
+    game_winners,
+    moon_points,
 )
+from hearts.players.base import Player, decide
+from hearts.players.knowledge import Knowledge
 from hearts.players.levels import LEVELS, make_player
 from hearts.players.rulebased.moon import attempting_moon, moon_totals, strong_moon_hand
 from hearts.players.rulebased.passing import queen_guards_needed
 
 __all__ = ["Hint", "explain", "hint", "hint_level"]
 
-_QUEEN = Card("QS")
 _HIGH_SPADES = (Card("AS"), Card("KS"))
 
 
@@ -81,15 +92,15 @@ def _explain_pass(k: Knowledge, cards: CardSet) -> str:
 
 
 def _pass_reason(k: Knowledge, cards: CardSet, card: Card) -> str | None:
-    guards = (k.hand & cards_below(_QUEEN)).bit_count()
+    guards = (k.hand & cards_below(QUEEN_OF_SPADES)).bit_count()
     enough = guards >= queen_guards_needed(k.view.rules.hand_size)
     if strong_moon_hand(k) and card.rank < 6:
         return "keep your high cards and go for the moon"
-    if card == _QUEEN:
+    if card == QUEEN_OF_SPADES:
         return ("the Q♠ has too few low spades to hide behind" if not enough
                 else "the Q♠ is safer in another hand")
     if card in _HIGH_SPADES and not enough:
-        if k.queen_mine and _QUEEN not in cards:
+        if k.queen_mine and QUEEN_OF_SPADES not in cards:
             return f"the {card.pretty} could be forced to win your own Q♠"
         return f"the {card.pretty} would catch the Q♠"
     suit_cards = k.hand & SUIT_MASKS[card.suit]
@@ -105,7 +116,7 @@ def _explain_play(k: Knowledge, card: Card) -> str:
     view = k.view
     legal = view.legal.mask
     if legal == 1 << card:
-        return _only_card(k, card)
+        return view.forced_reason(card)
     if attempting_moon(k):
         return f"You can take every point card: play the {card.pretty} and keep control"
     if k.led_suit is None:
@@ -115,21 +126,12 @@ def _explain_play(k: Knowledge, card: Card) -> str:
     return _explain_discard(k, card)
 
 
-def _only_card(k: Knowledge, card: Card) -> str:
-    view = k.view
-    if k.led_suit is None and view.trick_no == 0 and view.rules.first_lead is FirstLead.LOWEST_CLUB:
-        return f"The {card.pretty} must lead the first trick"
-    if k.led_suit is not None and card.suit == k.led_suit:
-        return f"You must follow suit, and the {card.pretty} is your only {_one(card.suit)}"
-    return f"The {card.pretty} is your only legal card"
-
-
 def _explain_lead(k: Knowledge, card: Card) -> str:
     threat = k.moon_threat
     if threat is not None and card.suit == HEARTS and k.is_top(card):
         return (f"{_seat(threat).capitalize()} is shooting the moon: lead the {card.pretty}, "
                 "the top heart, to take a heart")
-    if card.suit == SPADES and card < _QUEEN and k.queen_danger:
+    if card.suit == SPADES and card < QUEEN_OF_SPADES and k.queen_danger:
         return "Lead a low spade to flush out the Q♠"
     higher = k.out_above(card).bit_count()
     mine = (k.hand & SUIT_MASKS[card.suit]).bit_count()
@@ -147,16 +149,16 @@ def _explain_follow(k: Knowledge, card: Card) -> str:
     win_seat, win_card = k.winning
     threat = k.moon_threat
     if card < win_card:
-        if card == _QUEEN:
+        if card == QUEEN_OF_SPADES:
             return f"Drop the Q♠ under the {win_card.pretty}: {_seat(win_seat)} takes it"
         return f"Play under the {win_card.pretty} to avoid taking the trick"
     if threat is not None:
         return f"{_seat(threat).capitalize()} is shooting the moon: take this trick to stop it"
     legal = k.view.legal.mask
     top = card == max(k.cards(legal & ~QUEEN_MASK) or [card])
-    first_trick_safe = k.view.trick_no == 0 and k.view.rules.first_trick is FirstTrick.NO_POINTS
-    if first_trick_safe and top:
-        return f"No points can fall on the first trick: shed your high {card.pretty}"
+    if k.view.points_barred and not k.trick_mask & POINT_MASK and top:
+        return (f"Points may fall on the first trick only from a hand holding nothing else: "
+                f"shed your high {card.pretty}")
     if k.last_to_play:
         if k.trick_points <= 0:
             return f"The trick has no points: win it with the {card.pretty} to shed a high card"
@@ -176,17 +178,17 @@ def _explain_discard(k: Knowledge, card: Card) -> str:
     void = f"You are void in {SUIT_NAMES[k.led_suit]}"
     win_seat = k.winning[0]
     threat = k.moon_threat
-    is_points = bool((1 << card) & POINT_CARDS)
+    is_points = bool((1 << card) & POINT_MASK)
     if threat is not None:
         if is_points and win_seat != threat:
             return f"{void}: give {_seat(win_seat)} the {card.pretty} to stop the moon shot"
         if not is_points:
             return f"{void}: keep your points away from {_seat(threat)}'s moon shot"
-    if card == _QUEEN:
+    if card == QUEEN_OF_SPADES:
         return f"{void}: dump the Q♠"
     if is_points:
         return f"{void}: dump the {card.pretty}"
-    if k.view.legal.mask & QUEEN_MASK and k.ends_game(win_seat, k.trick_points + 13) is False:
+    if k.view.legal.mask & QUEEN_MASK and k.queen_loses_game(win_seat):
         return (f"{void}: keep the Q♠, because on {_seat(win_seat)} it would end the game "
                 "with you behind")
     if card in _HIGH_SPADES and k.queen_danger:
@@ -200,14 +202,14 @@ def _explain_discard(k: Knowledge, card: Card) -> str:
 def _explain_moon(view: PlayerView, choice: MoonChoice) -> str:
     seat = view.seat
     assert seat is not None
-    value = Knowledge.of(view).points_of(view.rules.deck & POINT_CARDS)
+    value = moon_points(view.rules)
     totals = moon_totals(view, choice)
     what = (f"Subtract {value} from your score" if choice is MoonChoice.SUBTRACT
             else f"Add {value} to every other player")
-    leading = totals[seat] <= min(t for s, t in enumerate(totals) if s != seat)
-    if max(totals) >= view.rules.target:
-        return f"{what}: that ends the game " + ("with you winning" if leading
-                                                 else "although you are not ahead")
+    if game_over(totals, view.rules):
+        return f"{what}: that ends the game " + (
+            "with you winning" if seat in game_winners(totals, view.rules)
+            else "although you are not ahead")
     if choice is MoonChoice.ADD:
         return f"{what}: you stay ahead and the game moves toward its end"
     return f"{what}: the game goes on and you catch up"

@@ -12,44 +12,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
 
-from hearts.core.cards import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, iter_mask
-from hearts.core.state import card_points
-from hearts.core.view import PlayerView
+from hearts.core import (
+    HEART_MASK,
+    POINT_MASK,
+    QUEEN_MASK,
+    SUIT_MASKS,
+    Card,
+    PlayerView,
+    card_points,
+    cards_above,
+    cards_below,
+    game_over,
+    game_winners,
+    iter_mask,
+)
 
-__all__ = [
-    "POINT_CARDS",
-    "QUEEN_MASK",
-    "Knowledge",
-    "cards_above",
-    "cards_below",
-    "highest",
-    "lowest",
-]
-
-QUEEN_MASK: Final = 1 << QUEEN_OF_SPADES
-POINT_CARDS: Final = SUIT_MASKS[HEARTS] | QUEEN_MASK
-
-
-def cards_above(card: int) -> int:
-    """Mask of the cards of ``card``'s suit that outrank it."""
-    return SUIT_MASKS[card // 13] & ~((2 << card) - 1)
-
-
-def cards_below(card: int) -> int:
-    """Mask of the cards of ``card``'s suit that it outranks."""
-    return SUIT_MASKS[card // 13] & ((1 << card) - 1)
-
-
-def highest(mask: int) -> Card:
-    """The highest-numbered card of a non-empty mask."""
-    return Card(mask.bit_length() - 1)
-
-
-def lowest(mask: int) -> Card:
-    """The lowest-numbered card of a non-empty mask."""
-    return Card((mask & -mask).bit_length() - 1)
+__all__ = ["Knowledge"]
 
 
 @dataclass(frozen=True)
@@ -86,9 +65,9 @@ class Knowledge:
     def passed_to(self) -> int | None:
         """The seat that received my pass this round (None before the pass or on a hold)."""
         view = self.view
-        if view.passed is None or view.received is None or not view.pass_offset:
+        if view.passed is None or view.received is None:
             return None
-        return (self.seat + view.pass_offset) % self.players
+        return view.pass_target
 
     @cached_property
     def known(self) -> tuple[int, ...]:
@@ -152,6 +131,11 @@ class Knowledge:
         return bool(self.played & QUEEN_MASK) or not self.queen_in_play
 
     @property
+    def queen_points(self) -> int:
+        """What the Q♠ is worth to the seat that takes it."""
+        return self.points_of(QUEEN_MASK)
+
+    @property
     def queen_mine(self) -> bool:
         """Whether I hold the Q♠."""
         return bool(self.hand & QUEEN_MASK)
@@ -173,7 +157,7 @@ class Knowledge:
     @cached_property
     def hearts_out(self) -> int:
         """Hearts other seats hold."""
-        return self.out & SUIT_MASKS[HEARTS]
+        return self.out & HEART_MASK
 
     @cached_property
     def cards_taken(self) -> tuple[int, ...]:
@@ -187,7 +171,7 @@ class Knowledge:
     @cached_property
     def point_cards_taken(self) -> tuple[int, ...]:
         """Per seat, the hearts and Q♠ it has taken in completed tricks this round."""
-        return tuple(mask & POINT_CARDS for mask in self.cards_taken)
+        return tuple(mask & POINT_MASK for mask in self.cards_taken)
 
     @property
     def points_taken(self) -> tuple[int, ...]:
@@ -241,11 +225,7 @@ class Knowledge:
     @cached_property
     def winning(self) -> tuple[int, Card] | None:
         """The seat winning the trick in progress and its card (None when I lead)."""
-        trick = self.view.trick
-        if not trick:
-            return None
-        led = trick[0][1].suit
-        return max((entry for entry in trick if entry[1].suit == led), key=lambda e: e[1])
+        return self.view.winning
 
     @property
     def trick_points(self) -> int:
@@ -255,8 +235,7 @@ class Knowledge:
     @cached_property
     def still_to_play(self) -> tuple[int, ...]:
         """Seats that play to this trick after me."""
-        played = len(self.view.trick)
-        return tuple((self.seat + i) % self.players for i in range(1, self.players - played))
+        return self.view.still_to_play
 
     @property
     def last_to_play(self) -> bool:
@@ -273,9 +252,15 @@ class Knowledge:
         """If ``seat`` took ``points`` more: None if the game goes on, else whether I win."""
         totals = list(self.projected_totals)
         totals[seat] += points
-        if max(totals) < self.view.rules.target:
+        rules = self.view.rules
+        if not game_over(totals, rules):
             return None
-        return totals[self.seat] == min(totals)
+        return self.seat in game_winners(totals, rules)
+
+    def queen_loses_game(self, seat: int) -> bool:
+        """Whether ``seat`` taking the trick in progress with the Q♠ in it would end the
+        game with me not winning."""
+        return self.ends_game(seat, self.trick_points + self.queen_points) is False
 
     @cached_property
     def game_leader(self) -> int:

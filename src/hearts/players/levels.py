@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from hearts.core.errors import HeartsError
+from hearts.core import HeartsError
 from hearts.players.base import Player
 from hearts.players.random_player import RandomPlayer
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
+from hearts.core import Card, CardSet, MoonChoice, PlayerView
 
 __all__ = ["RandomPlayer"]
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from hearts.core.errors import HeartsError
-from hearts.core.rules import Rules
+from hearts.core import HeartsError, Rules
 from hearts.players.base import Player, decide
 from hearts.protocol.errors import ProtocolError
 from hearts.protocol.messages import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.core.errors import HeartsError
+from hearts.core import HeartsError
 
 __all__ = ["ProtocolError"]
 

@@ -18,10 +18,17 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.rules import Rules
-from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Play
-from hearts.core.view import PlayerView
+from hearts.core import (
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    MoonChoice,
+    PassCards,
+    Play,
+    PlayerView,
+    Rules,
+)
 from hearts.players.base import Player
 from hearts.protocol.errors import ProtocolError
 from hearts.protocol.messages import (

@@ -13,11 +13,18 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.errors import HeartsError
-from hearts.core.rules import Rules
-from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Phase, Play
-from hearts.core.view import PlayerView
+from hearts.core import (
+    Action,
+    CodecError,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    decode_action,
+    decode_cards,
+    encode_action,
+)
 from hearts.protocol.errors import ProtocolError
 
 __all__ = [
@@ -105,15 +112,6 @@ def error_message(text: str) -> dict[str, Any]:
     return {"type": "error", "message": text}
 
 
-def _card(value: Any) -> Card:
-    if not isinstance(value, str):
-        raise ProtocolError(f"a card is a name like \"QS\", not {value!r}")
-    try:
-        return Card(value)
-    except HeartsError as exc:
-        raise ProtocolError(str(exc)) from None
-
-
 def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView) -> Action:
     """The bot's answer to ``decide`` number ``decision_id`` as an action, checked against
     the view (pass: ``pass_count`` cards of the hand; play: a card of ``view.legal``)."""
@@ -122,33 +120,19 @@ def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView)
     if message.get("id") != decision_id:
         raise ProtocolError(f"the action answers id {message.get('id')!r}, "
                             f"but decision {decision_id} is pending")
-    seat = view.seat
-    assert seat is not None
     decision = decision_of(view)
-    if decision == "pass":
-        cards = message.get("cards")
-        count = view.rules.pass_count
-        if not isinstance(cards, list):
-            raise ProtocolError(f"a pass answer needs \"cards\": a list of {count} card names")
-        chosen = [_card(c) for c in cards]
-        picked = CardSet(chosen)
-        if len(chosen) != count or len(picked) != count:
-            raise ProtocolError(f"pass exactly {count} different cards, not {cards!r}")
-        outside = picked - view.legal
-        if outside:
-            raise ProtocolError(f"cannot pass {outside}: not in the hand ({view.legal})")
-        return PassCards(seat, picked)
-    if decision == "play":
-        card = _card(message.get("card"))
-        if card not in view.legal:
-            raise ProtocolError(f"{card} is not a legal play now (allowed: {view.legal})")
-        return Play(seat, card)
-    choice = message.get("choice")
     try:
-        return ChooseMoon(seat, MoonChoice(str(choice)))
-    except ValueError:
-        raise ProtocolError(f"a moon answer needs \"choice\": subtract or add, not {choice!r}")\
-            from None
+        if decision == "pass":  # the count first: the rules would only say "illegal"
+            decode_cards(message.get("cards"), "cards", count=view.rules.pass_count)
+        action = decode_action(decision, view.seat, message)
+    except CodecError as exc:
+        raise ProtocolError(f"a {decision} answer: {exc}") from None
+    if isinstance(action, PassCards) and action.cards - view.legal:
+        raise ProtocolError(f"cannot pass {action.cards - view.legal}: not in the hand "
+                            f"({view.legal})")
+    if isinstance(action, Play) and action.card not in view.legal:
+        raise ProtocolError(f"{action.card} is not a legal play now (allowed: {view.legal})")
+    return action
 
 
 # ------------------------------------------------------------------- bot side
@@ -159,13 +143,9 @@ def ready_message(name: str) -> dict[str, Any]:
 
 def action_message(decision_id: int, action: Action) -> dict[str, Any]:
     """The bot's answer to ``decide`` number ``decision_id``."""
-    message: dict[str, Any] = {"type": "action", "id": decision_id}
-    if isinstance(action, PassCards):
-        message["cards"] = action.cards.names()
-    elif isinstance(action, Play):
-        message["card"] = str(action.card)
-    elif isinstance(action, ChooseMoon):
-        message["choice"] = action.choice.value
-    else:
-        raise ProtocolError(f"a bot answers with a pass, a play or a moon choice, not {action!r}")
-    return message
+    try:
+        _, fields = encode_action(action)
+    except CodecError as exc:
+        raise ProtocolError(f"a bot answers with a pass, a play or a moon choice: {exc}") \
+            from None
+    return {"type": "action", "id": decision_id, **fields}

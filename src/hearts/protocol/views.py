@@ -10,11 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.errors import HeartsError
-from hearts.core.rules import Rules
-from hearts.core.state import MoonChoice, Phase, RoundResult, Trick
-from hearts.core.view import PlayerView
+from hearts.core import (
+    Card,
+    CardSet,
+    CodecError,
+    HeartsError,
+    Phase,
+    PlayerView,
+    RoundResult,
+    Rules,
+    Trick,
+    decode_card,
+    decode_cards,
+    decode_moon_choice,
+)
 from hearts.protocol.errors import ProtocolError
 
 __all__ = ["view_from_json"]
@@ -51,15 +60,16 @@ def _ints(value: Any, where: str) -> tuple[int, ...]:
 
 def _card(value: Any, where: str) -> Card:
     try:
-        return Card(value) if isinstance(value, str) else Card(_int(value, where))
-    except HeartsError as exc:
-        raise ProtocolError(f"view: {where}: {exc}") from None
+        return decode_card(value, f"view: {where}")
+    except CodecError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 def _cards(value: Any, where: str) -> CardSet:
-    if not isinstance(value, list):
-        raise ProtocolError(f"view: {where} must be a list of card names, not {value!r}")
-    return CardSet(_card(v, where) for v in value)
+    try:
+        return decode_cards(value, f"view: {where}")
+    except CodecError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 def _trick(value: Any) -> Trick:
@@ -78,10 +88,9 @@ def _result(value: Any) -> RoundResult:
         raise ProtocolError(f"view: each of 'results' must be an object, not {value!r}")
     choice = value.get("moon_choice")
     try:
-        moon = None if choice is None else MoonChoice(choice)
-    except ValueError:
-        raise ProtocolError(f"view: moon_choice must be subtract, add or null, not {choice!r}")\
-            from None
+        moon = None if choice is None else decode_moon_choice(choice, "view: moon_choice")
+    except CodecError as exc:
+        raise ProtocolError(f"{exc} (or null)") from None
     shooter = value.get("shooter")
     return RoundResult(_int(value.get("round"), "result round"),
                        _ints(value.get("points"), "result points"),

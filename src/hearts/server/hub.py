@@ -6,7 +6,8 @@ import logging
 import secrets
 from typing import Any
 
-from hearts.core.errors import HeartsError
+from hearts.core import HeartsError
+from hearts.server.authority import TableAuthority
 from hearts.server.settings import ServerConfig, TableSettings
 from hearts.server.store import Store
 from hearts.server.table import Table
@@ -28,16 +29,16 @@ class Hub:
         """Rebuild every stored table by replaying its log; returns how many are unfinished."""
         unfinished = 0
         for stored in self.store.load_all():
-            table = Table(stored.table_id, TableSettings.from_json(stored.settings),
-                          self.store, self.config)
+            authority = TableAuthority(stored.table_id, TableSettings.from_json(stored.settings),
+                                       self.store, self.config)
             try:
-                table.replay(stored.events)
+                authority.replay(stored.events)
             except (HeartsError, ValueError, KeyError):
                 log.exception("table %s: its log does not replay; it is left out",
                               stored.table_id)
                 continue
-            self.tables[stored.table_id] = table
-            if not table.state.is_over:
+            self.tables[stored.table_id] = Table(authority)
+            if not authority.state.is_over:
                 unfinished += 1
         return unfinished
 
@@ -56,7 +57,7 @@ class Hub:
         """A new table with its creator in seat 1; returns it and the creator's seat token."""
         table_id = secrets.token_urlsafe(6)
         self.store.create_table(table_id, settings.to_json())
-        table = Table(table_id, settings, self.store, self.config)
+        table = Table(TableAuthority(table_id, settings, self.store, self.config))
         self.tables[table_id] = table
         token = secrets.token_urlsafe(24)
         table.join(creator, token, 0)
@@ -65,7 +66,7 @@ class Hub:
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Public tables whose game is not over, newest first."""
-        found = [t.public_info() | {"free": t.free_seats()}
+        found = [t.authority.public_info() | {"free": t.authority.free_seats()}
                  for t in self.tables.values()
-                 if t.settings.public and not t.state.is_over]
+                 if t.authority.settings.public and not t.authority.state.is_over]
         return found[::-1]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from hearts.core.errors import InvalidRulesError
-from hearts.core.rules import Rules
-from hearts.players.levels import LEVELS
+from hearts.core import InvalidRulesError, Rules
+from hearts.players import LEVELS
 
 __all__ = ["HUMAN", "ServerConfig", "TableSettings", "default_takeover_level"]
 

@@ -12,10 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from hearts.core.rules import Rules
-from hearts.core.scorekeeper import moon_points
-from hearts.core.sheet import format_sheet
-from hearts.core.state import MoonChoice, RoundResult
+from hearts.core import MoonChoice, RoundResult, Rules, format_sheet, moon_points
 from hearts.tui.text import TextStyle
 
 __all__ = ["GameOverScreen", "MoonScreen", "TextScreen", "sheet_screen", "winners_text"]
@@ -125,12 +122,14 @@ class GameOverScreen(ModalScreen[str]):
                  winners: Sequence[int], saved_to: Path | None, style: TextStyle) -> None:
         super().__init__()
         self.sheet = style.text(format_sheet(results, names, winners))
-        self.winners = winners_text(winners, names)
+        # a position played without a dealer ends with its hand, before anyone has won
+        self.headline = (f"Game over. {winners_text(winners, names)}" if winners
+                         else "The hand is over; no next round is dealt.")
         self.saved = f"Game record saved to {saved_to}" if saved_to else ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Game over. {self.winners}", id="winners", markup=False)
+            yield Static(self.headline, id="winners", markup=False)
             with VerticalScroll():
                 yield Static(self.sheet, markup=False)
             if self.saved:

@@ -1,32 +1,46 @@
 """The game screen: the table, the hand, and the keys (or clicks) that play.
 
-The screen is driven by :class:`GameSession` (the authority). Computer moves are
-decided in a worker thread, so the screen stays responsive; a generation number
-drops a decision that an undo has made stale.
+The game runs through the one driver (:meth:`GameSession.play`), in an asyncio worker
+of the screen: computer seats decide in threads, so the screen stays responsive, and
+wait while a dialog covers the table. The screen renders what the driver's observers
+report and puts the human's choices on the human seat's queue; an undo stops the run,
+takes the state back and starts the run again from there.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import importlib
-import time
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.errors import HeartsError, IllegalActionError
-from hearts.core.rules import HeartsLead
-from hearts.core.state import Action, ChooseMoon, MoonChoice, PassCards, Phase, Play
-from hearts.core.view import PlayerView
+from hearts.core import (
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    Deal,
+    GameState,
+    IllegalActionError,
+    MoonChoice,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+    view,
+)
+from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
-from hearts.tui.session import SPEEDS, GameSession, GameSettings
+from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
 from hearts.tui.text import TextStyle
 from hearts.tui.widgets import CardCell, HandView, TableView
 
@@ -58,12 +72,10 @@ def describe_action(action: Action, style: TextStyle) -> str:
 
 
 def _hearts_note(seen: PlayerView) -> str:
-    """Whether hearts may be led, where the preset makes it matter."""
-    if seen.rules.hearts_lead is HeartsLead.ANY_TIME:
-        return ""
+    """Whether a heart may be led now, as the rules say for this table."""
     if seen.hearts_broken:
         return "hearts broken"
-    return "hearts open (Q♠ played)" if seen.hearts_open else "hearts not broken"
+    return "hearts open" if seen.hearts_open else "hearts not broken"
 
 
 class GameScreen(Screen[None]):
@@ -109,15 +121,25 @@ class GameScreen(Screen[None]):
         self.chosen = CardSet()
         self.show_last = False
         self.generation = 0
-        self.bot_busy = False
-        self.shown_results = len(session.state.results)
         self.event_lines: list[str] = []
         self.hint_line = ""
+        self.human: HumanSeat | None = None
+        self.game_run: Worker[None] | None = None
+        self.dealing = False
+        self.finished = False
+        self.in_view = asyncio.Event()  # set while no dialog covers the table
 
     @property
     def settings(self) -> GameSettings:
         """The session's settings (speed and auto-play change during play)."""
         return self.session.settings
+
+    @property
+    def settled(self) -> bool:
+        """The game waits on the human: their move, the round's sheet, or the end."""
+        human = self.human
+        return self.finished or self.dealing or (
+            human is not None and human.waiting and human.actions.empty())
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -131,7 +153,14 @@ class GameScreen(Screen[None]):
         self.post_message(self.Started(self.session))
         self.say(f"Round {self.session.state.round_no}. Arrows move, Enter plays, "
                  "or click a card; ? lists every key.")
-        self.advance()
+        self.refresh_view()
+        self.start_run()
+
+    def on_screen_resume(self, _: events.ScreenResume) -> None:
+        self.in_view.set()
+
+    def on_screen_suspend(self, _: events.ScreenSuspend) -> None:
+        self.in_view.clear()
 
     # ----------------------------------------------------------------- showing
     def say(self, line: str) -> None:
@@ -158,15 +187,14 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def status_text(self, seen: PlayerView) -> str:
-        if seen.phase is Phase.DEAL:
-            parts = [f"Round {seen.round_no - 1} is over", f"to {seen.rules.target}"]
+        if seen.phase is Phase.DEAL and seen.results:
+            parts = [f"Round {seen.results[-1].round_no} is over", f"to {seen.rules.target}"]
         else:
             parts = [f"Round {seen.round_no}", f"to {seen.rules.target}"]
         if seen.phase is Phase.PASS:
             parts.append(f"pass {seen.rules.pass_count} {seen.pass_direction}")
-        note = _hearts_note(seen)
-        if note:
-            parts.append(note)
+        if seen.phase is Phase.PLAY:
+            parts.append(_hearts_note(seen))
         parts.append(f"speed {self.settings.speed}")
         parts.append("auto on" if self.settings.auto_play else "auto off")
         return " · ".join(parts)
@@ -174,12 +202,11 @@ class GameScreen(Screen[None]):
     def prompt_text(self, seen: PlayerView, legal: CardSet) -> str:
         names = self.session.names
         cursor = "" if self.cursor is None else f"At {self.style.card(self.cursor)}. "
-        if seen.phase is Phase.PASS:
+        if seen.phase is Phase.PASS and seen.pass_target is not None:
             if seen.has_chosen[self.session.human]:
                 return "Waiting for the others to pass."
-            target = names[(self.session.human + seen.pass_offset) % seen.players]
             return (f"{cursor}Choose {seen.rules.pass_count} cards to pass {seen.pass_direction}"
-                    f" to {target} ({len(self.chosen)} chosen), then p.")
+                    f" to {names[seen.pass_target]} ({len(self.chosen)} chosen), then p.")
         if seen.phase is Phase.PLAY:
             if seen.my_turn:
                 lead = "Lead" if not seen.trick else "Play"
@@ -198,100 +225,103 @@ class GameScreen(Screen[None]):
             return self.session.can_undo or None
         return True
 
-    # ------------------------------------------------------------------ flow
-    def advance(self) -> None:
-        """Move the game on: a round's sheet, the end, the human's turn, or a computer move."""
-        if self.app.screen is not self:
-            return  # a dialog is open; its callback comes back here
+    # ------------------------------------------------------------------ the run
+    def start_run(self) -> None:
+        """Run the game from the session's state through the driver."""
+        self.finished = False
+        self.human = HumanSeat(self.asked, self.refused)
+        self.game_run = self.run_worker(self.run_to_end(self.human), group="game",
+                                        exclusive=True)
+
+    async def run_to_end(self, human: HumanSeat) -> None:
+        """The game to its end, then its last sheet and the game-over screen."""
+        state = await self.session.play(human, dealer=self.deal, ready=self.computer_ready,
+                                        observers=(self.shown,))
+        if state.results:
+            await self.round_over(state)
+        self.finished = True
+        self.app.push_screen(
+            GameOverScreen(state.results, self.session.names, state.winners,
+                           self.session.saved_to, self.style),
+            self.game_over_choice)
+
+    async def deal(self, state: GameState) -> Deal:
+        """The seeded dealer's deal, once the human has seen how the round ended."""
+        await self.round_over(state)
+        return seeded_dealer(state)
+
+    async def round_over(self, state: GameState) -> None:
+        """Show the round's sheet (its last trick stays on the table behind it) until the
+        human closes it."""
+        result = state.results[-1]
+        self.say(f"Round {result.round_no} is over.")
         self.refresh_view()
-        session = self.session
-        state = session.state
-        if len(state.results) > self.shown_results:
-            self.shown_results = len(state.results)
-            result = state.results[-1]
-            self.say(f"Round {result.round_no} is over.")
-            self.app.push_screen(
-                sheet_screen(f"Round {result.round_no} is over", state.results, session.names,
-                            self.style),
-                lambda _: self.advance())
-            return
-        if session.deal_next():
-            self.say(f"Round {session.state.round_no} is dealt.")
-            self.advance()
-            return
-        if state.is_over:
-            self.app.push_screen(
-                GameOverScreen(state.results, session.names, state.winners, session.saved_to,
-                               self.style),
-                self.game_over_choice)
-            return
-        seat = session.bot_to_act()
-        if seat is not None and not self.bot_busy:
-            self.bot_busy = True
-            passing = state.phase is Phase.PASS
-            delay = 0.0 if passing else SPEEDS[self.settings.speed]
-            self.run_bot(self.generation, state, seat, delay)
-        if not session.human_to_act:
-            return
-        seen = session.human_view()
+        closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def close(_: None) -> None:
+            if not closed.done():
+                closed.set_result(None)
+
+        self.dealing = True
+        try:
+            self.app.push_screen(sheet_screen(f"Round {result.round_no} is over", state.results,
+                                              self.session.names, self.style), close)
+            await closed
+        finally:
+            self.dealing = False
+
+    async def computer_ready(self, seen: PlayerView) -> None:
+        """Let a computer move once the table is in view and the speed's pause has passed."""
+        await self.in_view.wait()
+        pause = self.session.pause(seen)
+        if pause:
+            await asyncio.sleep(pause)
+            await self.in_view.wait()
+
+    def shown(self, before: GameState, action: Action, after: GameState) -> None:
+        """Show what the human may see of an action."""
+        if isinstance(action, Deal):
+            self.say(f"Round {after.round_no} is dealt.")
+        if getattr(action, "seat", None) == self.session.human:
+            self.hint_line = ""
+            self.chosen = CardSet()
+        self.report(view(before, self.session.human), view(after, self.session.human))
+        self.refresh_view()
+
+    def report(self, before: PlayerView, after: PlayerView) -> None:
+        """Say who took a trick that has just ended, and what a pass brought."""
+        if len(after.tricks) > len(before.tricks):  # tricks stay on the table until the deal
+            trick = after.tricks[-1]
+            points = after.points_taken[trick.winner]
+            self.say(f"{self.session.names[trick.winner]} took trick {len(after.tricks)} "
+                     f"({self.style.cards(trick.cards)}); {points} points this round.")
+        if before.phase is Phase.PASS and after.phase is Phase.PLAY \
+                and after.received is not None and after.pass_source is not None:
+            self.say(f"You passed {self.style.cards(after.passed or ())}; received "
+                     f"{self.style.cards(after.received)} from "
+                     f"{self.session.names[after.pass_source]}.")
+
+    def asked(self, seen: PlayerView) -> None:
+        """The game waits on the human: ask for the moon choice, or play a forced card
+        when auto-play is on."""
+        self.refresh_view()
         if seen.phase is Phase.MOON:
             self.app.push_screen(MoonScreen(seen.rules), self.choose_moon)
         elif seen.phase is Phase.PLAY and self.settings.auto_play and len(seen.legal) == 1:
             card = next(iter(seen.legal))
+            generation = self.generation
             self.set_timer(max(SPEEDS[self.settings.speed], 0.01),
-                           lambda: self.play_forced(self.generation, card))
+                           lambda: self.play_forced(generation, card))
 
-    @work(thread=True, exclusive=True, group="computer")
-    def run_bot(self, generation: int, state: Any, seat: int, delay: float) -> None:
-        """Decide a computer seat's move off the UI thread, then hand it back."""
-        if delay:
-            time.sleep(delay)
-        action = self.session.decide_bot(state, seat)
-        self.hand_back(self.bot_done, generation, action)
-
-    def bot_done(self, generation: int, action: Action) -> None:
-        self.bot_busy = False
-        if generation == self.generation:
-            before = self.session.state
-            try:
-                self.session.apply_bot(action)
-            except HeartsError:
-                pass  # the table moved on (an undo or the human's pass); decide again
-            else:
-                self.report(before.trick_no, before.round_no)
-        self.advance()
-
-    def report(self, trick_no: int, round_no: int) -> None:
-        """Say who took a trick that has just ended, and what a pass brought."""
-        state = self.session.state
-        seen = self.session.human_view()
-        if seen.trick_no > trick_no:  # tricks stay on the table until the next deal
-            trick = seen.tricks[-1]
-            points = seen.points_taken[trick.winner]
-            self.say(f"{self.session.names[trick.winner]} took trick {trick_no + 1} "
-                     f"({self.style.cards(trick.cards)}); {points} points this round.")
-        if seen.received is not None and seen.trick_no == 0 and not seen.trick \
-                and state.round_no == round_no and seen.phase is Phase.PLAY \
-                and self.event_lines[-1:] != [self._received_line(seen)]:
-            self.say(self._received_line(seen))
-
-    def _received_line(self, seen: PlayerView) -> str:
-        giver = self.session.names[(self.session.human - seen.pass_offset) % seen.players]
-        return (f"You passed {self.style.cards(seen.passed or ())}; "
-                f"received {self.style.cards(seen.received or ())} from {giver}.")
+    def refused(self, seen: PlayerView, error: IllegalActionError) -> None:
+        """The rules refused the human's choice: say why; the game asks again."""
+        self.say(f"Not allowed: {error.reason}.")
+        self.refresh_view()
 
     def human_act(self, action: Action) -> None:
-        before = self.session.state
-        try:
-            self.session.act(action)
-        except IllegalActionError as exc:
-            self.say(f"Not allowed: {exc.reason}.")
-            self.refresh_view()
-            return
-        self.hint_line = ""
-        self.chosen = CardSet()
-        self.report(before.trick_no, before.round_no)
-        self.advance()
+        """Hand the human's action to the game (once; a second key press is ignored)."""
+        if self.human is not None:
+            self.human.submit(action)
 
     def play_forced(self, generation: int, card: Card) -> None:
         seen = self.session.human_view()
@@ -401,7 +431,7 @@ class GameScreen(Screen[None]):
 
     def hand_back(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread, unless the app has closed meanwhile."""
-        # The app may have quit while the computer was thinking; the game is saved anyway.
+        # The app may have quit while the expert was thinking.
         with contextlib.suppress(RuntimeError):
             self.app.call_from_thread(callback, *args)
 
@@ -415,15 +445,19 @@ class GameScreen(Screen[None]):
             self.refresh_view()
 
     def action_undo(self) -> None:
-        if not self.session.undo():
+        if not self.session.can_undo:
             self.say("Nothing to undo.")
-        else:
-            self.generation += 1
-            self.shown_results = len(self.session.state.results)
-            self.chosen = CardSet()
-            self.hint_line = ""
-            self.say("Took back your last decision.")
-        self.advance()
+            self.refresh_view()
+            return
+        if self.game_run is not None:
+            self.game_run.cancel()  # the run holds the state it would go on from
+        self.session.undo()
+        self.generation += 1
+        self.chosen = CardSet()
+        self.hint_line = ""
+        self.say("Took back your last decision.")
+        self.refresh_view()
+        self.start_run()
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
@@ -433,18 +467,21 @@ class GameScreen(Screen[None]):
         self.refresh_view()
 
     def action_sheet(self) -> None:
-        state = self.session.state
+        seen = self.session.human_view()
         points = ", ".join(f"{name} {p}" for name, p in
-                           zip(self.session.names, self.session.human_view().points_taken,
-                               strict=True))
+                           zip(self.session.names, seen.points_taken, strict=True))
         self.app.push_screen(sheet_screen(
-            "Score sheet", state.results, self.session.names, self.style,
+            "Score sheet", seen.results, self.session.names, self.style,
             note=f"This round so far: {points}."))
 
     def action_auto_play(self) -> None:
         self.session.set_preferences(auto_play=not self.settings.auto_play)
         self.say(f"Auto-play of forced moves {'on' if self.settings.auto_play else 'off'}.")
-        self.advance()
+        seen = self.session.human_view()
+        if self.human is not None and self.human.waiting:
+            self.asked(seen)  # a forced card waiting now is played at once
+        else:
+            self.refresh_view()
 
     def action_speed(self) -> None:
         speeds = list(SPEEDS)

@@ -1,7 +1,8 @@
 """The ``hearts score`` screen: type each round of a real game, see the sheet grow.
 
-Every round goes through :class:`hearts.core.scorekeeper.Sheet`, which says exactly
-what is wrong with a round that cannot happen; the sheet is saved after each change.
+Every round is read by :mod:`hearts.scoresheet` and checked by
+:class:`hearts.core.scorekeeper.Sheet`, which says exactly what is wrong with a round
+that cannot happen; the sheet is saved after each change.
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from hearts.core.errors import HeartsError
-from hearts.core.rules import Rules
-from hearts.core.scorekeeper import MoonChoiceNeededError, Sheet, parse_round_entry, split_names
-from hearts.core.sheet import format_sheet
-from hearts.core.state import MoonChoice
+from hearts.core import HeartsError, MoonChoice, MoonChoiceNeededError, Rules, Sheet, format_sheet
 from hearts.persistence import atomic_write_text, save_sheet, sheet_path
+from hearts.scoresheet import enter_round, sheet_csv, sheet_markdown, split_names, winner_text
 from hearts.tui.dialogs import MoonScreen
 
 __all__ = ["ScoreApp"]
@@ -54,7 +52,7 @@ class ScoreApp(App[None]):
             self.sheet = self.new_sheet(names)
 
     def new_sheet(self, names: list[str]) -> Sheet:
-
+        """A fresh sheet for these players under the chosen rules."""
         return Sheet(Rules.parse(self.rules_text).replace(players=len(names)), tuple(names))
 
     def compose(self) -> ComposeResult:
@@ -97,7 +95,6 @@ class ScoreApp(App[None]):
             return
         try:
             if self.sheet is None:
-
                 self.sheet = self.new_sheet(split_names(text))
                 self.saved(f"Players: {', '.join(self.sheet.names)}.")
             else:
@@ -113,11 +110,8 @@ class ScoreApp(App[None]):
     def enter_round(self, text: str, choice: MoonChoice | None) -> None:
         sheet = self.sheet
         assert sheet is not None
-        parsed = parse_round_entry(text, sheet.rules.players)
-        base = sheet.drop_last_round() if self.fixing else sheet
         try:
-            self.sheet = base.add_round(points=parsed.points, taken=parsed.taken,
-                                        jack=parsed.jack, moon_choice=choice)
+            self.sheet = enter_round(sheet, text, choice, correct=self.fixing)
         except MoonChoiceNeededError as moon:
             def chosen(answer: MoonChoice | None) -> None:
                 if answer is not None:
@@ -137,7 +131,7 @@ class ScoreApp(App[None]):
     def saved(self, message: str) -> None:
         assert self.sheet is not None
         path = save_sheet(self.sheet_name, self.sheet)
-        end = f" {self.sheet.winner_text()}." if self.sheet.is_over else ""
+        end = f" {winner_text(self.sheet)}." if self.sheet.is_over else ""
         self.show(f"{message}{end} Saved to {path}.")
 
     def action_fix(self) -> None:
@@ -152,6 +146,6 @@ class ScoreApp(App[None]):
             self.show("Enter the players first.")
             return
         base = sheet_path(self.sheet_name)
-        csv_path = atomic_write_text(base.with_suffix(".csv"), self.sheet.to_csv())
-        md_path = atomic_write_text(base.with_suffix(".md"), self.sheet.to_markdown())
+        csv_path = atomic_write_text(base.with_suffix(".csv"), sheet_csv(self.sheet))
+        md_path = atomic_write_text(base.with_suffix(".md"), sheet_markdown(self.sheet))
         self.show(f"Exported {csv_path} and {md_path}.")

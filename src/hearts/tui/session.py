@@ -1,24 +1,34 @@
-"""The game the terminal app runs: the authority that holds the whole state.
+"""The game the terminal app runs: its settings, its state and the seats around it.
 
-The human sees only ``view(state, human_seat)``; each computer seat decides from
-its own view. Every action is saved at once (``hearts.persistence``), so a crash
-or a quit loses nothing and ``hearts play --resume`` continues the game.
+The game runs through the one driver (:func:`hearts.players.run_game_async`): the
+human's seat is the screen's, each computer seat decides from its own view in a
+worker thread, paced so the human can follow the table. Every action is saved at once
+(``hearts.persistence``), so a crash or a quit loses nothing and ``hearts play
+--resume`` continues the game; the human's decisions can be taken back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import secrets
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from hearts.core.deal import round_deal_seed
-from hearts.core.errors import IllegalActionError
-from hearts.core.record import game_record, replay_game, seeded_record
-from hearts.core.rules import Rules
-from hearts.core.state import Action, Deal, GameState, Phase, new_game
-from hearts.core.view import PlayerView, view
+from hearts.core import (
+    Action,
+    GameState,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    Rules,
+    game_record,
+    new_game,
+    replay_game,
+    view,
+)
 from hearts.persistence import (
     SavedGameError,
     clear_current_game,
@@ -26,9 +36,18 @@ from hearts.persistence import (
     save_current_game,
     save_finished_game,
 )
-from hearts.players import LEVELS, Player, decide, make_player
+from hearts.players import LEVELS, Player, QueueSeat, decide, make_player
+from hearts.players.driver import Dealer, Observer, run_game_async
 
-__all__ = ["HUMAN", "SPEEDS", "GameSession", "GameSettings", "seat_names"]
+__all__ = [
+    "HUMAN",
+    "SPEEDS",
+    "ComputerSeat",
+    "GameSession",
+    "GameSettings",
+    "HumanSeat",
+    "seat_names",
+]
 
 HUMAN: Final = "human"
 SPEEDS: Final = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -101,24 +120,60 @@ class GameSettings:
             raise SavedGameError(f"the saved game's settings are unusable: {exc}") from None
 
 
+class HumanSeat(QueueSeat):
+    """The human's seat: the screen is told when the game asks it (``asked``), and the
+    answer comes from the queue the screen fills."""
+
+    def __init__(self, asked: Callable[[PlayerView], None],
+                 on_refused: Callable[[PlayerView, IllegalActionError], None]) -> None:
+        super().__init__(on_refused)
+        self._asked = asked
+        self.waiting = False
+
+    async def act(self, view: PlayerView) -> Action:
+        """Tell the screen, then wait for the human's answer."""
+        self._asked(view)
+        self.waiting = True
+        try:
+            return await super().act(view)
+        finally:
+            self.waiting = False
+
+    def submit(self, action: Action) -> None:
+        """Queue the human's action, unless one is already waiting to be taken (a key
+        pressed twice before the game moved on)."""
+        if self.actions.empty():
+            self.actions.put_nowait(action)
+
+
+class ComputerSeat:
+    """A computer player paced for a person to follow: it waits until ``ready`` allows
+    (the table is in view and the speed's pause has passed), then decides from its own
+    view in a worker thread, so the screen stays responsive."""
+
+    def __init__(self, player: Player, ready: Callable[[PlayerView], Awaitable[None]]) -> None:
+        self.player = player
+        self._ready = ready
+
+    async def act(self, view: PlayerView) -> Action:
+        """The player's decision, once the table is ready for it."""
+        await self._ready(view)
+        return await asyncio.to_thread(decide, self.player, view)
+
+    def refused(self, view: PlayerView, error: IllegalActionError) -> None:
+        """Raise: a computer player must only choose legal actions."""
+        raise error
+
+
 class GameSession:
-    """The authoritative game, its computer players, the undo stack and saving."""
+    """The game (a seeded one), its computer players, the undo stack and saving."""
 
     def __init__(self, settings: GameSettings, state: GameState | None = None) -> None:
         if not settings.seed:
             settings = dataclasses.replace(settings, seed=str(secrets.randbelow(1_000_000)))
         self.settings = settings
         self.rules = Rules.parse(settings.rules)
-        if state is None:
-            state = new_game(self.rules, None)
-        elif state.seed is not None:
-            # The app deals each round itself (below), so a finished round's last trick
-            # stays on the table until the human moves on; a seeded state would deal at once.
-            state = new_game(state.rules, None).apply_all(state.history)
-        self.state = state
-        self.dealt_from_seed = all(
-            not isinstance(a, Deal) or a.seed == round_deal_seed(settings.seed, n)
-            for n, a in enumerate((a for a in state.history if isinstance(a, Deal)), start=1))
+        self.state = new_game(self.rules, settings.seed) if state is None else state
         self.human = settings.human_seat
         self.names = seat_names(self.rules.players, self.human, settings.name)
         self.players: dict[int, Player] = {
@@ -127,7 +182,7 @@ class GameSession:
         }
         self._undo: list[GameState] = []
         self.saved_to: Path | None = None
-        self.deal_next()
+        self.save()
 
     @classmethod
     def resume(cls) -> GameSession | None:
@@ -135,8 +190,9 @@ class GameSession:
         saved = load_current_game()
         if saved is None:
             return None
-        record, settings = saved
-        return cls(GameSettings.from_json(settings), replay_game(record))
+        record, data = saved
+        settings = GameSettings.from_json(data)
+        return cls(settings, _as_seeded(replay_game(record), settings.seed))
 
     # ---------------------------------------------------------------- viewing
     def human_view(self) -> PlayerView:
@@ -144,49 +200,36 @@ class GameSession:
         return view(self.state, self.human)
 
     @property
-    def human_to_act(self) -> bool:
-        """Whether the game waits on the human."""
-        return self.human in self.state.to_act
-
-    def bot_to_act(self) -> int | None:
-        """A computer seat the game waits on, if any (passing is simultaneous)."""
-        return next((s for s in self.state.to_act if s != self.human), None)
-
-    @property
     def can_undo(self) -> bool:
         """Whether there is a decision of the human's to take back."""
         return bool(self._undo)
 
-    # ---------------------------------------------------------------- acting
-    def act(self, action: Action) -> None:
-        """Apply the human's action (IllegalActionError leaves everything as it was)."""
-        if getattr(action, "seat", None) != self.human:
-            raise IllegalActionError(f"the human plays seat {self.human}")
-        after = self.state.apply(action)
-        self._undo.append(self.state)
+    def pause(self, seen: PlayerView) -> float:
+        """Seconds a computer waits before this decision (none for passes, made at once)."""
+        return 0.0 if seen.phase is Phase.PASS else SPEEDS[self.settings.speed]
+
+    # ---------------------------------------------------------------- playing
+    async def play(self, human: HumanSeat, *, dealer: Dealer,
+                   ready: Callable[[PlayerView], Awaitable[None]],
+                   observers: Sequence[Observer] = ()) -> GameState:
+        """Run the game from its current state through the driver until it is finished
+        (or cancelled, for an undo); the human answers through ``human``."""
+        seats = [human if seat == self.human else ComputerSeat(self.players[seat], ready)
+                 for seat in range(self.rules.players)]
+        return await run_game_async(self.state, seats, dealer=dealer, stop=_without_dealer,
+                                    observers=(self._keep, *observers))
+
+    def _keep(self, before: GameState, action: Action, after: GameState) -> None:
+        """Keep and save each new state; a human decision can be taken back."""
+        if getattr(action, "seat", None) == self.human:
+            self._undo.append(before)
         self.state = after
         self.save()
 
-    def decide_bot(self, state: GameState, seat: int) -> Action:
-        """A computer seat's decision from its own view (safe to run in a thread)."""
-        return decide(self.players[seat], view(state, seat))
-
-    def apply_bot(self, action: Action) -> None:
-        """Apply a computer seat's action."""
-        self.state = self.state.apply(action)
-        self.save()
-
-    def deal_next(self) -> bool:
-        """Deal the next round from the game seed when the game waits for a deal."""
-        if self.state.phase is not Phase.DEAL:
-            return False
-        deal_seed = round_deal_seed(self.settings.seed, self.state.round_no)
-        self.state = self.state.apply(Deal.from_seed(self.rules, deal_seed))
-        self.save()
-        return True
-
     def undo(self) -> bool:
-        """Return to the state before the human's last decision (all others are computers)."""
+        """Return to the state before the human's last decision (all others are computers).
+
+        Stop the game's run first: it would go on from the state it holds."""
         if not self._undo:
             return False
         self.state = self._undo.pop()
@@ -203,10 +246,8 @@ class GameSession:
 
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
-        """The game record so far: as a seeded game when every deal came from the seed."""
-        if self.dealt_from_seed and self.state.history:
-            return seeded_record(self.state, self.settings.seed, self.names)
-        return game_record(self.state, seats=self.names)
+        """The game record so far."""
+        return game_record(self.state, self.names)
 
     def save(self) -> None:
         """Save the game in progress, or file the finished game and forget the unfinished one."""
@@ -215,5 +256,28 @@ class GameSession:
                 self.saved_to = save_finished_game(self.record())
                 clear_current_game()
             return
-        # Every action saves, so the quick record (each deal with its deal seed) is kept.
-        save_current_game(game_record(self.state, seats=self.names), self.settings.to_json())
+        save_current_game(self.record(), self.settings.to_json())
+
+
+def _without_dealer(state: GameState) -> bool:
+    """The game waits for a deal that only an authority could give (an unseeded position)."""
+    return state.phase is Phase.DEAL and state.next_deal is None
+
+
+def _as_seeded(state: GameState, seed: str) -> GameState:
+    """A game saved before chance became a step as the seeded game it is.
+
+    Such a save is unseeded, each round dealt by the app from the game seed; its
+    actions replay on ``new_game(rules, seed)``, whose dealer gives the same deals. A
+    game that was not dealt from ``seed`` (a position from elsewhere) stays as it is.
+    """
+    if state.seed is not None:
+        return state
+    seeded = new_game(state.rules, seed)
+    if (state.first_round, state.start_totals, state.history[:1]) != \
+            (seeded.first_round, seeded.start_totals, seeded.history):
+        return state
+    try:
+        return seeded.apply_all(state.history[1:])
+    except IllegalActionError:
+        return state

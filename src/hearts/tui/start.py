@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,27 +10,19 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from hearts.core.errors import HeartsError
-from hearts.core.rules import PRESET_HELP, PRESETS, Rules
+from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules
 from hearts.persistence import data_dir
 from hearts.players import LEVELS
 from hearts.tui.session import HUMAN, SPEEDS, GameSession, GameSettings, seat_names
 
 __all__ = ["StartScreen", "player_counts"]
 
-_MAX_OPPONENTS = 5
+_MAX_OPPONENTS: Final = max(counts[-1] for counts in PLAYER_COUNTS.values()) - 1
 
 
 def player_counts(preset: str) -> list[int]:
     """The player counts a preset allows (asked of the rules, not restated here)."""
-    counts = []
-    for players in range(2, 7):
-        try:
-            Rules.preset_rules(preset, players)
-        except HeartsError:
-            continue
-        counts.append(players)
-    return counts
+    return list(PLAYER_COUNTS[preset])
 
 
 class StartScreen(Screen[None]):
@@ -165,7 +157,6 @@ class StartScreen(Screen[None]):
 
         try:
             session = GameSession(self.settings())
-            session.save()
         except HeartsError as exc:
             self.query_one("#error", Static).update(str(exc))
             return

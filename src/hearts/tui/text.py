@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from hearts.core.cards import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from hearts.core import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, Card
 
 __all__ = ["TextStyle"]
 

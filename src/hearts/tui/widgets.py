@@ -11,9 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from hearts.core.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, iter_mask
-from hearts.core.state import Phase
-from hearts.core.view import PlayerView
+from hearts.core import ALL_CARDS, SUIT_MASKS, Card, CardSet, Phase, PlayerView, iter_mask
 from hearts.tui.text import TextStyle
 
 __all__ = ["CardCell", "HandView", "TableView"]
@@ -108,8 +106,8 @@ class TableView(Static):
         style = TextStyle(getattr(self.app, "plain", False))
         trick = dict(seen.trick)
         last = seen.tricks[-1] if seen.tricks else None
-        last_cards = ({(last.leader + i) % seen.players: c for i, c in enumerate(last.cards)}
-                      if last else {})
+        last_cards = {play.seat: play.card for play in seen.round_plays
+                      if play.trick_no == len(seen.tricks) - 1}
         # The finished trick stays on the table until the next card is led.
         showing_done = not trick and last is not None
         shown = last_cards if showing_done else trick

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.core.cards import SUIT_MASKS, Card, CardSet
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
-from hearts.players.knowledge import lowest
+from hearts.core import SUIT_MASKS, Card, CardSet, MoonChoice, PlayerView, lowest_card
 
 __all__ = ["EasyPlayer"]
 
@@ -30,7 +27,7 @@ class EasyPlayer:
         if view.trick and not legal & SUIT_MASKS[view.trick[0][1].suit]:
             return max(view.legal, key=lambda c: (c.rank, c.suit))
         if view.trick:
-            return lowest(legal)
+            return lowest_card(legal)
         return min(view.legal, key=lambda c: (c.rank, c.suit))
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:

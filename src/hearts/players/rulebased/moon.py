@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from hearts.core.cards import HEARTS, SUIT_MASKS
-from hearts.core.rules import MoonRule
-from hearts.core.scoring import round_points
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
-from hearts.players.knowledge import POINT_CARDS, Knowledge
+from typing import Final
+
+from hearts.core import (
+    HEART_MASK,
+    HEARTS,
+    POINT_MASK,
+    SUIT_MASKS,
+    MoonChoice,
+    PlayerView,
+    cards_above,
+    fixed_moon_choice,
+    game_over,
+    game_winners,
+    round_points,
+)
+from hearts.players.knowledge import Knowledge
 
 __all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_totals", "strong_moon_hand"]
 
@@ -34,22 +44,27 @@ def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
     return heart_losers, other_losers
 
 
+# a moon hand holds at least six hearts in every thirteen cards (a suit's length)
+_MOON_HEART_SHARE: Final = 6 / HEART_MASK.bit_count()
+
+
 def _moon_pays(k: Knowledge) -> bool:
     """Whether a moon under a fixed rule would not end the game with me losing."""
-    if k.view.rules.moon is not MoonRule.OTHERS_PLUS:
+    rules = k.view.rules
+    if fixed_moon_choice(rules) is not MoonChoice.ADD:
         return True
     totals = moon_totals(k.view, MoonChoice.ADD)
-    return max(totals) < k.view.rules.target or totals[k.seat] == min(totals)
+    return not game_over(totals, rules) or k.seat in game_winners(totals, rules)
 
 
 def strong_moon_hand(k: Knowledge) -> bool:
     """Before passing: a hand that can shoot once its ``pass_count`` worst losers are passed."""
-    hearts = k.hand & SUIT_MASKS[HEARTS]
+    hearts = k.hand & HEART_MASK
     heart_losers, other_losers = moon_losers(k)
     size = k.view.rules.hand_size
     return (
         _moon_pays(k)
-        and hearts.bit_count() * 13 >= 6 * size
+        and hearts.bit_count() >= _MOON_HEART_SHARE * size
         and heart_losers <= 1
         and heart_losers + other_losers <= k.view.rules.pass_count + 1
     )
@@ -65,18 +80,18 @@ def attempting_moon(k: Knowledge) -> bool:
     view = k.view
     if k.others_took_points or not _moon_pays(k):
         return False
-    if k.trick_mask & POINT_CARDS and k.winning is not None and k.winning[0] != k.seat:
-        winner_card = k.winning[1]
-        if not any(c.suit == winner_card.suit and c > winner_card for c in view.legal):
-            return False
+    winning = k.winning
+    if (k.trick_mask & POINT_MASK and winning is not None and winning[0] != k.seat
+            and not view.legal.mask & cards_above(winning[1])):
+        return False
     heart_losers, other_losers = moon_losers(k)
     if heart_losers:
         return False
     allowed = 1 if view.trick_no * 2 < view.rules.hand_size else 0
     if k.behind_by >= 30:
         allowed += 1
-    mine = k.point_cards_taken[k.seat] | (k.hand & POINT_CARDS)
-    hearts_held = (k.hand & SUIT_MASKS[HEARTS]).bit_count()
+    mine = k.point_cards_taken[k.seat] | (k.hand & POINT_MASK)
+    hearts_held = (k.hand & HEART_MASK).bit_count()
     return other_losers <= allowed and (bool(mine & ~k.hand) or hearts_held >= 5)
 
 
@@ -100,10 +115,9 @@ def choose_moon(view: PlayerView) -> MoonChoice:
 
     def outcome(choice: MoonChoice) -> tuple[int, int]:
         totals = moon_totals(view, choice)
-        best_other = min(t for s, t in enumerate(totals) if s != seat)
-        leading = totals[seat] <= best_other
-        if max(totals) >= view.rules.target:
-            return (3 if leading else 0), 0
+        if game_over(totals, view.rules):
+            return (3 if seat in game_winners(totals, view.rules) else 0), 0
+        leading = totals[seat] <= min(t for s, t in enumerate(totals) if s != seat)
         prefer_add = leading == (choice is MoonChoice.ADD)
         return 2, int(prefer_add)
 

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, Card, CardSet
-from hearts.players.knowledge import QUEEN_MASK, Knowledge, cards_below
+from hearts.core import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    QUEEN_MASK,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    cards_above,
+    cards_below,
+)
+from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased.moon import strong_moon_hand
 
 __all__ = ["choose_pass", "queen_guards_needed"]
 
-_ACE_KING_OF_SPADES = (1 << Card("AS")) | (1 << Card("KS"))
+_ACE_KING_OF_SPADES = cards_above(QUEEN_OF_SPADES)
 
 
 def queen_guards_needed(hand_size: int) -> int:
@@ -51,23 +63,22 @@ def _mask(cards: list[Card]) -> int:
 def _dangerous_spades(k: Knowledge) -> list[Card]:
     """Q♠, A♠, K♠ that the low spades cannot protect, in the order to pass them."""
     hand = k.hand
-    guards = (hand & cards_below(Card("QS"))).bit_count()
+    guards = (hand & cards_below(QUEEN_OF_SPADES)).bit_count()
     if guards >= queen_guards_needed(k.view.rules.hand_size):
         return []
     found: list[Card] = []
     if hand & QUEEN_MASK and not _receiver_must_not_get_queen(k, guards):
-        found.append(Card("QS"))
+        found.append(QUEEN_OF_SPADES)
     if not hand & QUEEN_MASK or found:
         found += sorted(k.cards(hand & _ACE_KING_OF_SPADES), reverse=True)
     return found
 
 
 def _receiver_must_not_get_queen(k: Knowledge, guards: int) -> bool:
-    """Keep a somewhat guarded Q♠ rather than hand it to the seat whose 13 points
+    """Keep a somewhat guarded Q♠ rather than hand it to the seat whose Q♠ points
     would end the game with me not winning."""
-    offset = k.view.pass_offset
-    receiver = (k.seat + offset) % k.players
-    return guards >= 1 and k.ends_game(receiver, 13) is False
+    receiver = k.view.pass_target
+    return guards >= 1 and receiver is not None and k.queen_loses_game(receiver)
 
 
 def _suit_to_void(k: Knowledge, left: int, room: int) -> int | None:
@@ -83,13 +94,13 @@ def _suit_to_void(k: Knowledge, left: int, room: int) -> int | None:
 def _keep_value(k: Knowledge, card: Card) -> int:
     """Lower means pass sooner: high cards go, low spades and low hearts stay."""
     value = -10 * card.rank
-    if card.suit == SPADES and card.rank < Card("QS").rank:
+    if card.suit == SPADES and card.rank < QUEEN_OF_SPADES.rank:
         value += 200 if k.queen_mine or k.hand & _ACE_KING_OF_SPADES else 60
-    elif card.suit == SPADES and card != Card("QS"):
-        guarded = (k.hand & cards_below(Card("QS"))).bit_count() >= queen_guards_needed(
+    elif card.suit == SPADES and card != QUEEN_OF_SPADES:
+        guarded = (k.hand & cards_below(QUEEN_OF_SPADES)).bit_count() >= queen_guards_needed(
             k.view.rules.hand_size)
         value += (100 if k.queen_mine else 40) if guarded else 0
-    elif card == Card("QS"):
+    elif card == QUEEN_OF_SPADES:
         value += 500
     elif card.suit == HEARTS:
         value += 150 if card.rank < 5 else -20

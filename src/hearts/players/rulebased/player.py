@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.core.cards import Card, CardSet
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
+from hearts.core import Card, CardSet, MoonChoice, PlayerView
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import moon, passing, playing
 

@@ -7,29 +7,33 @@ only where the preset lets a void player do so).
 
 from __future__ import annotations
 
-from hearts.core.cards import HEARTS, JACK_OF_DIAMONDS, SPADES, SUIT_MASKS, Card
-from hearts.core.rules import FirstTrick
-from hearts.players.knowledge import (
-    POINT_CARDS,
+from hearts.core import (
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    POINT_MASK,
     QUEEN_MASK,
-    Knowledge,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    Card,
     cards_above,
     cards_below,
-    highest,
-    lowest,
+    highest_card,
+    lowest_card,
 )
+from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased.moon import attempting_moon
 
 __all__ = ["choose_play", "discard_priority", "lead_risk"]
 
-_HIGH_SPADES = (1 << Card("AS")) | (1 << Card("KS"))
+_HIGH_SPADES = cards_above(QUEEN_OF_SPADES)  # the A♠ and K♠, which catch the Q♠
 
 
 def choose_play(k: Knowledge) -> Card:
     """The card to play now, from ``k.view.legal``."""
     legal = k.view.legal.mask
     if legal.bit_count() == 1:
-        return lowest(legal)
+        return lowest_card(legal)
     if attempting_moon(k):
         return _shoot(k, legal)
     if k.led_suit is None:
@@ -57,12 +61,12 @@ def lead_risk(k: Knowledge, card: Card) -> float:
     cost = float(k.points_of(1 << card))
     if suit == HEARTS:
         cost += min(len(followers), k.hearts_out.bit_count())
-    if suit == SPADES and k.queen_danger and card > Card("QS"):
-        cost += 13
+    if suit == SPADES and k.queen_danger and card > QUEEN_OF_SPADES:
+        cost += k.queen_points
     voiders = len(opponents) - len(followers)
-    cost += voiders * (13 if k.queen_danger else min(3, k.hearts_out.bit_count()))
+    cost += voiders * (k.queen_points if k.queen_danger else min(3, k.hearts_out.bit_count()))
     risk = p_win * cost
-    if suit == SPADES and card < Card("QS"):
+    if suit == SPADES and card < QUEEN_OF_SPADES:
         # low spades flush the Q♠ out of another hand, but thin the guard of my own
         # Q♠, A♠ or K♠ (which must then win a spade trick the Q♠ may fall on)
         if k.queen_mine or (k.queen_danger and k.hand & _HIGH_SPADES):
@@ -93,30 +97,29 @@ def _follow(k: Knowledge, legal: int) -> Card:
     below = legal & cards_below(win_card)
     above = legal & cards_above(win_card)
     threat = k.moon_threat
-    if (threat is not None and above and (k.trick_mask & POINT_CARDS or led == HEARTS)
+    if (threat is not None and above and (k.trick_mask & POINT_MASK or led == HEARTS)
             and (win_seat == threat or threat in k.still_to_play)):
         return _take(k, above)
-    rules = k.view.rules
-    if (k.view.trick_no == 0 and rules.first_trick is FirstTrick.NO_POINTS
-            and not k.trick_mask & POINT_CARDS):
-        # nobody may discard points on trick one: a free chance to shed a high card
-        return highest(legal & ~QUEEN_MASK or legal)
+    if k.view.points_barred and not k.trick_mask & POINT_MASK:
+        # only a hand of nothing but points may discard them on this trick: a nearly
+        # free chance to shed a high card
+        return highest_card(legal & ~QUEEN_MASK or legal)
     if k.last_to_play and points <= 0:
-        return highest(legal & ~POINT_CARDS) if legal & ~POINT_CARDS else highest(below or legal)
+        return highest_card(legal & ~POINT_MASK or below or legal)
     if below:
         return _duck(k, below, win_seat)
     if k.last_to_play:
-        return highest(legal & ~QUEEN_MASK or legal)
+        return highest_card(legal & ~QUEEN_MASK or legal)
     risky = (points > 0 or led == HEARTS or (led == SPADES and not k.queen_played)
              or _dump_risk(k, led) or k.queen_danger)
     if risky:
-        return lowest(above & ~QUEEN_MASK or above)
-    return highest(above & ~QUEEN_MASK or above)
+        return lowest_card(above & ~QUEEN_MASK or above)
+    return highest_card(above & ~QUEEN_MASK or above)
 
 
 def _dump_risk(k: Knowledge, suit: int) -> bool:
     """Whether a seat still to play may be void in ``suit`` with points to dump on me."""
-    if not (k.out & POINT_CARDS):
+    if not (k.out & POINT_MASK):
         return False
     later = k.still_to_play
     short = (k.out & SUIT_MASKS[suit]).bit_count() < len(later)
@@ -126,15 +129,15 @@ def _dump_risk(k: Knowledge, suit: int) -> bool:
 def _take(k: Knowledge, above: int) -> Card:
     """Win the trick: with the lowest winner when last, else the highest, keeping the Q♠."""
     safe = above & ~QUEEN_MASK or above
-    return lowest(safe) if k.last_to_play else highest(safe)
+    return lowest_card(safe) if k.last_to_play else highest_card(safe)
 
 
 def _duck(k: Knowledge, below: int, win_seat: int) -> Card:
     """The highest card under the winner; the Q♠ only if that gift does not lose me the game."""
-    card = highest(below)
-    gift_loses = card == Card("QS") and k.ends_game(win_seat, k.trick_points + 13) is False
+    card = highest_card(below)
+    gift_loses = card == QUEEN_OF_SPADES and k.queen_loses_game(win_seat)
     if gift_loses and below & ~QUEEN_MASK:
-        return highest(below & ~QUEEN_MASK)
+        return highest_card(below & ~QUEEN_MASK)
     return card
 
 
@@ -143,8 +146,8 @@ def discard_priority(k: Knowledge, card: Card) -> float:
     """How much I want to discard ``card`` when void in the suit led (higher: sooner)."""
     assert k.winning is not None
     win_seat = k.winning[0]
-    is_points = bool((1 << card) & POINT_CARDS)
-    if card == Card("QS"):
+    is_points = bool((1 << card) & POINT_MASK)
+    if card == QUEEN_OF_SPADES:
         value = 1000.0
     elif (1 << card) & _HIGH_SPADES and k.queen_danger:
         value = 500.0 + card.rank
@@ -180,12 +183,12 @@ def _shoot(k: Knowledge, legal: int) -> Card:
         if tops:
             return max(tops, key=lambda c: (c.suit == HEARTS, c.rank))
         longest = max(range(4), key=lambda s: ((legal & SUIT_MASKS[s]).bit_count(), s))
-        return highest(legal & SUIT_MASKS[longest])
+        return highest_card(legal & SUIT_MASKS[longest])
     assert k.winning is not None
     if legal & SUIT_MASKS[k.led_suit]:
         above = legal & cards_above(k.winning[1])
         if above:
-            return lowest(above) if k.last_to_play else highest(above)
-        return lowest(legal)
-    keep_points = legal & ~POINT_CARDS or legal
+            return lowest_card(above) if k.last_to_play else highest_card(above)
+        return lowest_card(legal)
+    keep_points = legal & ~POINT_MASK or legal
     return min(k.cards(keep_points), key=lambda c: (c.rank, c.suit))

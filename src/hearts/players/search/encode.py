@@ -10,9 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from hearts.core.rules import FirstLead, FirstTrick, HeartsLead, MoonRule, Rules
-from hearts.core.state import Phase
-from hearts.core.view import PlayerView
+from hearts.core import MoonChoice, Phase, PlayerView, Rules, fixed_moon_choice, play_rules
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
@@ -40,23 +38,20 @@ from hearts.players.search.kernel import (
 
 __all__ = ["position_array", "rules_array"]
 
-_HEARTS_LEAD_CODES = {
-    HeartsLead.ANY_TIME: 0,
-    HeartsLead.AFTER_HEART: 1,
-    HeartsLead.AFTER_HEART_OR_QUEEN: 2,
-}
-_MOON_CODES = {MoonRule.SHOOTER_MINUS: 0, MoonRule.OTHERS_PLUS: 1, MoonRule.SHOOTER_CHOICE: 2}
+# R_MOON: 0 the shooter subtracts, 1 the others add, 2 the shooter chooses.
+_MOON_CODES = {MoonChoice.SUBTRACT: 0, MoonChoice.ADD: 1, None: 2}
 
 
 def rules_array(rules: Rules) -> Array:
-    """The rules as the kernel's ``R_*`` array."""
+    """The rules as the kernel's ``R_*`` array, from the core's play facts."""
+    facts = play_rules(rules)
     codes = np.zeros(R_SIZE, dtype=np.int64)
-    codes[R_PLAYERS] = rules.players
-    codes[R_LOWEST_CLUB_LEADS] = rules.first_lead is FirstLead.LOWEST_CLUB
-    codes[R_LOWEST_CLUB] = rules.lowest_club if rules.deck & 0x1FFF else 0
-    codes[R_NO_POINTS_FIRST] = rules.first_trick is FirstTrick.NO_POINTS
-    codes[R_HEARTS_LEAD] = _HEARTS_LEAD_CODES[rules.hearts_lead]
-    codes[R_MOON] = _MOON_CODES[rules.moon]
+    codes[R_PLAYERS] = facts.players
+    codes[R_LOWEST_CLUB_LEADS] = facts.lowest_lead
+    codes[R_LOWEST_CLUB] = max(facts.lowest_bit.bit_length() - 1, 0)
+    codes[R_NO_POINTS_FIRST] = facts.no_points_first
+    codes[R_HEARTS_LEAD] = 0 if facts.any_time else 2 if facts.queen_opens else 1
+    codes[R_MOON] = _MOON_CODES[fixed_moon_choice(rules)]
     codes[R_JACK] = rules.jack_of_diamonds
     codes[R_DECK] = rules.deck
     codes[R_TARGET] = rules.target

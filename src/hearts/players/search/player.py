@@ -21,17 +21,21 @@ from typing import Final
 
 import numpy as np
 
-from hearts.core.cards import (
+from hearts.core import (
     HEARTS,
-    JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     Card,
     CardSet,
+    MoonChoice,
+    PlayerView,
+    Rules,
+    card_points,
+    cards_above,
+    cards_below,
+    first_leader,
     iter_mask,
+    play_rules,
 )
-from hearts.core.rules import Rules
-from hearts.core.state import MoonChoice
-from hearts.core.view import PlayerView
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.search.encode import position_array, rules_array
@@ -43,7 +47,6 @@ from hearts.players.search.kernel import (
     S_TAKEN,
     evaluate_cards,
     evaluate_passes,
-    hearts_open,
     round_points_for_choice,
     sample_hands,
     utility,
@@ -119,7 +122,9 @@ class SearchPlayer:
         masks = np.array(candidates, dtype=np.int64)
         sums = np.zeros(len(candidates), dtype=np.float64)
         seed = self.rng.getrandbits(32)
-        leader = (view.dealer + 1) % view.players
+        # the first leader when no lowest club decides it (the kernel finds that one's
+        # holder in each dealt world, after the passes)
+        leader = first_leader(play_rules(view.rules), (0,) * view.players, view.dealer)
         seat, offset, hand = view.seat, view.pass_offset, view.hand.mask
 
         def step(first_world: int, worlds: int) -> None:
@@ -207,15 +212,15 @@ def distinct_cards(view: PlayerView) -> list[Card]:
     """The legal cards, one of each run that plays alike: cards of a suit with no card
     of another hand between them and the same points (so never the Q♠ or a scoring J♦
     with a neighbour); simulating one card of a run is enough."""
-    others = view.rules.deck & ~view.hand.mask & ~view.played.mask
-    special = QUEEN_OF_SPADES.mask | (JACK_OF_DIAMONDS.mask if view.rules.jack_of_diamonds
-                                      else 0)
+    rules = view.rules
+    others = rules.deck & ~view.hand.mask & ~view.played.mask
     kept: list[Card] = []
     for card in view.legal:
         if kept:
             last = kept[-1]
-            between = ((1 << card) - 1) & ~((2 << last) - 1)
-            alike = last.suit == card.suit and not (last.mask | card.mask) & special
+            between = cards_above(last) & cards_below(card)
+            alike = (last.suit == card.suit
+                     and card_points(last.mask, rules) == card_points(card.mask, rules))
             if alike and not between & others:
                 continue
         kept.append(card)
@@ -251,5 +256,4 @@ def _load_compiled() -> None:
                     np.zeros(4, dtype=np.float64))
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
     round_points_for_choice(position, rules, MOON_ADD, empty)
-    hearts_open(position, rules)
     utility(0, empty, empty, rules)

@@ -1,9 +1,9 @@
 """Deal the cards a seat cannot see to the other seats, consistently with its view.
 
 A sampled *world* gives every other seat exactly as many cards as it holds, never a
-card of a suit it has shown void in (by not following, or by a card the rules allow
-only from a hand without that suit), the cards I passed (and it has not played) to the
-seat that received them, and nothing I have seen elsewhere. On top of those facts it
+card of a suit it has shown void in, nor the Q♠ once it has shown it lacks it (what its
+plays ruled out: ``PlayerView.excluded``), the cards I passed (and it has not played)
+to the seat that received them, and nothing I have seen elsewhere. On top of those facts it
 guesses that a seat which passed up a safe chance to shed the Q♠ does not hold it,
 dropping the guess when it contradicts the facts. :class:`HiddenInfo` gathers all this
 from a :class:`~hearts.core.view.PlayerView`;
@@ -15,39 +15,30 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 
-from hearts.core.cards import QUEEN_OF_SPADES, SPADES
-from hearts.core.rules import FirstTrick
-from hearts.core.state import Phase
-from hearts.core.view import PlayerView
-from hearts.players.search.encode import rules_array
-from hearts.players.search.kernel import (
-    NO_QUEEN,
-    S_HEARTS_BROKEN,
-    S_QUEEN_PLAYED,
-    S_SIZE,
-    S_TRICK_NO,
-    Array,
-    hearts_open,
-    mix_seed,
-    sample_hands,
+from hearts.core import (
+    NO_LEAD,
+    QUEEN_MASK,
+    QUEEN_OF_SPADES,
+    SPADES,
+    Card,
+    Phase,
+    PlayerView,
+    play_rules,
+    points_barred,
 )
+from hearts.players.search.kernel import NO_QUEEN, Array, mix_seed, sample_hands
 
 __all__ = ["HiddenInfo"]
-
-_HEART: Final = 3
-_POINTS: Final = (0x1FFF << 39) | (1 << 36)
-_ALL_SUITS: Final = 0b1111
 
 
 @dataclass(frozen=True, slots=True)
 class HiddenInfo:
     """What a seat knows about the cards it cannot see, as kernel-ready arrays.
 
-    ``facts`` are certain (suits shown or forced void); ``voids``, what sampling uses,
+    ``facts`` are certain (what the view rules out); ``voids``, what sampling uses,
     may add guesses: bit ``NO_QUEEN`` for a seat that passed up a safe chance to shed
     the Q♠, as any sensible player would take.
     """
@@ -68,14 +59,15 @@ class HiddenInfo:
             raise ValueError("hidden hands are sampled for a seat's view in the play phase")
         seat, players = view.seat, view.players
         fixed = np.zeros(players, dtype=np.int64)
-        if view.passed is not None and view.received is not None and view.pass_offset:
-            fixed[(seat + view.pass_offset) % players] = view.passed.mask & ~view.played.mask
+        target = view.pass_target
+        if view.passed is not None and view.received is not None and target is not None:
+            fixed[target] = view.passed.mask & ~view.played.mask
         voids = np.zeros(players, dtype=np.int64)
-        for other, suits in enumerate(view.voids()):
+        for other, (suits, excluded) in enumerate(zip(view.voids(), view.excluded, strict=True)):
             for suit in suits:
                 voids[other] |= 1 << suit
-        for other, forced in enumerate(_forced_voids(view)):
-            voids[other] |= forced
+            if excluded & QUEEN_MASK:
+                voids[other] |= 1 << NO_QUEEN
         voids[seat] = 0
         guessed = voids.copy()
         for other in _queen_free(view):
@@ -119,53 +111,25 @@ class HiddenInfo:
 
 def _queen_free(view: PlayerView) -> set[int]:
     """Seats that, with the Q♠ out, kept it when they could have shed it safely: void in
-    the suit led (outside a no-points first trick) but discarding another card, or
+    the suit led (outside a trick that bars points) but discarding another card, or
     following under a K♠ or A♠ with a lower spade."""
-    rules = view.rules
+    facts = play_rules(view.rules)
     free: set[int] = set()
-    plays = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        plays.append((view.trick[0][0], tuple(c for _, c in view.trick)))
     queen_gone = False
-    for number, (leader, cards) in enumerate(plays):
-        restricted = number == 0 and rules.first_trick is FirstTrick.NO_POINTS
-        led = cards[0].suit
-        best = cards[0]
-        for i, card in enumerate(cards):
-            if i and not queen_gone:
-                discarded = card.suit != led and card != QUEEN_OF_SPADES and not restricted
+    best = QUEEN_OF_SPADES  # the highest card of the suit led so far (set by each lead)
+    for play in view.round_plays:
+        card = play.card
+        if play.led == NO_LEAD:
+            best = card
+        else:
+            led = Card(play.led).suit
+            if not queen_gone:
+                barred = points_barred(facts, play.trick_no == 0)
+                discarded = card.suit != led and card != QUEEN_OF_SPADES and not barred
                 under_top = card.suit == led == SPADES and card < QUEEN_OF_SPADES < best
                 if discarded or under_top:
-                    free.add((leader + i) % view.players)
+                    free.add(play.seat)
             if card.suit == led and card > best:
                 best = card
-            queen_gone = queen_gone or card == QUEEN_OF_SPADES
+        queen_gone = queen_gone or card == QUEEN_OF_SPADES
     return free
-
-
-def _forced_voids(view: PlayerView) -> list[int]:
-    """Voids a seat revealed by playing a card the rules allow only from a restricted hand:
-    a heart led before hearts are open (only hearts held), or a point card discarded on a
-    no-points first trick (only hearts and Q♠ held). Suits as bits."""
-    rules = view.rules
-    codes = rules_array(rules)
-    flags = np.zeros(S_SIZE, dtype=np.int64)
-    found = [0] * view.players
-    plays = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        plays.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    broken = queen = False
-    for number, (leader, cards) in enumerate(plays):
-        first = number == 0
-        lead = cards[0]
-        flags[S_TRICK_NO], flags[S_HEARTS_BROKEN], flags[S_QUEEN_PLAYED] = number, broken, queen
-        if lead.suit == _HEART and not hearts_open(flags, codes):
-            found[leader] |= _ALL_SUITS & ~(1 << _HEART)
-        if first and rules.first_trick is FirstTrick.NO_POINTS:
-            for i, card in enumerate(cards):
-                if (1 << card) & _POINTS and (i == 0 or card.suit != lead.suit):
-                    found[(leader + i) % view.players] |= 0b0011  # clubs and diamonds
-        for card in cards:
-            broken = broken or (card.suit == _HEART and lead.suit != _HEART)
-            queen = queen or card == 36
-    return found

@@ -30,8 +30,3 @@ export function pretty(name) {
 }
 
 export function isRed(name) { const s = suitOf(name); return s === 1 || s === 3; }
-
-// Cards sorted for display: by suit (clubs, diamonds, spades, hearts), then rank.
-export function sortCards(names) {
-  return [...names].sort((a, b) => cardNumber(a) - cardNumber(b));
-}

@@ -1,5 +1,8 @@
 // The table page: one websocket to the server, which sends this seat's view and nothing more.
-import { isRed, pretty, sortCards, spoken } from "./cards.js";
+// The page restates no rule: what it shows beyond the view (the hand this seat was dealt,
+// where its pass goes, who is winning the trick, the last trick by seat, whether the game
+// is over, what a moon is worth) comes in the server's `facts` and `table`.
+import { isRed, pretty, spoken } from "./cards.js";
 import { verifyRound } from "./deal.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +13,7 @@ let socket = null;
 let backoff = 500;
 let seat = null;
 let view = null;
+let facts = null;
 let stateId = -1;
 let table = null;
 let hintsAvailable = false;
@@ -84,6 +88,7 @@ function handle(message) {
         offerSeat(table);
       }
       applyState(message);
+      if (view.phase === "deal" && view.results.length) showRoundEnd(view.results[view.results.length - 1]);
       for (const fair of message.fairness) {
         if (fair.server_seed) checkReveal(fair);
         else if (view.phase === "deal" && fair.round === view.round) {
@@ -135,42 +140,34 @@ function onError(message) {
 }
 
 function onEvent(event) {
-  if (event.kind === "trick") {
-    lastTrick = event;
-  } else if (event.kind === "round_end") {
-    $("round-end").hidden = false;
-    const mine = seat === null ? "" : ` You took ${event.points[seat]}.`;
-    const moon = event.shooter === null ? "" : ` ${nameOf(event.shooter)} shot the moon!`;
-    $("round-end-title").textContent = `Round ${event.round} is over.${mine}${moon}`;
+  if (event.kind === "round_end") {
+    showRoundEnd(event);
   } else if (event.kind === "game_over") {
     $("round-end").hidden = false;
     $("round-end-title").textContent = "The game is over.";
   }
 }
 
+// A finished round's line (a round_end event or the view's last result); it stays open
+// into the next round until closed.
+function showRoundEnd(result) {
+  $("round-end").hidden = false;
+  const mine = seat === null ? "" : ` You took ${result.points[seat]}.`;
+  const moon = result.shooter === null ? "" : ` ${nameOf(result.shooter)} shot the moon!`;
+  $("round-end-title").textContent = `Round ${result.round} is over.${mine}${moon}`;
+}
+
 function applyState(message) {
   stateId = message.state_id;
   view = message.view;
+  facts = message.facts;
   if (view.phase !== "pass") selected = new Set();
   for (const card of selected) if (!view.hand.includes(card)) selected.delete(card);
-  noteDealt();
+  // What this browser was shown of its deal, kept to check against the revealed seed.
+  if (facts.dealt) dealtByRound[view.round] = facts.dealt;
+  // The last trick stays on show after the next deal, until a trick of the new round.
+  if (facts.last_trick) lastTrick = facts.last_trick;
   render();
-}
-
-// Our dealt hand, from any view of the round: hand + our plays + passed - received.
-function noteDealt() {
-  if (seat === null || !["pass", "play", "moon"].includes(view.phase)) return;
-  const cards = new Set(view.hand);
-  const n = view.hand_sizes.length;
-  for (const trick of view.tricks) {
-    trick.cards.forEach((card, i) => { if ((trick.leader + i) % n === seat) cards.add(card); });
-  }
-  for (const [who, card] of view.trick) if (who === seat) cards.add(card);
-  if (view.passed && view.received) {
-    for (const card of view.passed) cards.add(card);
-    for (const card of view.received) cards.delete(card);
-  }
-  dealtByRound[view.round] = [...cards];
 }
 
 async function checkReveal(reveal) {
@@ -194,9 +191,15 @@ async function checkReveal(reveal) {
   $("fairness-results").append(item);
 }
 
+// What a moon choice does, with what a moon is worth under this table's rules.
+function moonWords(choice) {
+  return choice === "add" ? `Add ${table.moon_points} to everyone else`
+    : `Take ${table.moon_points} off my score`;
+}
+
 function showHint(hint) {
   const what = hint.cards.length ? hint.cards.map(pretty).join(" ")
-    : hint.choice === "add" ? "add 26 to everyone else" : hint.choice ? "take 26 off" : "";
+    : hint.choice ? moonWords(hint.choice) : "";
   $("hint-text").textContent = `Hint: ${what}: ${hint.text}`;
   for (const button of $("hand").querySelectorAll("button.card")) {
     button.dataset.hinted = String(hint.cards.includes(button.dataset.card));
@@ -204,7 +207,7 @@ function showHint(hint) {
 }
 
 // ----------------------------------------------------------------- actions
-function myTurn() { return view && seat !== null && view.to_act.includes(seat); }
+function myTurn() { return Boolean(facts && facts.my_turn); }
 
 function activateCard(card) {
   if (!myTurn()) return;
@@ -257,8 +260,7 @@ function render() {
   renderTrick();
   renderHand();
   renderSheet();
-  const over = view.phase === "over";
-  if (over) {
+  if (facts.over) {
     $("round-end").hidden = false;
     $("round-end-title").textContent = "The game is over.";
     $("winners").textContent = `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(nameOf).join(", ")}`;
@@ -272,10 +274,11 @@ function render() {
 
 function renderStatus() {
   let text;
+  const finished = view.results.length ? `Round ${view.results[view.results.length - 1].round} is over. ` : "";
   if (!table.started) text = "Waiting for players to take their seats…";
-  else if (view.phase === "over") text = "The game is over.";
-  else if (view.phase === "deal") text = `Shuffling round ${view.round}…`;
-  else if (myTurn() && view.phase === "pass") text = `Your turn: choose ${view.pass_count} cards to pass ${view.pass_direction}.`;
+  else if (facts.over) text = "The game is over.";
+  else if (view.phase === "deal") text = `${finished}Shuffling round ${view.round}…`;
+  else if (myTurn() && view.phase === "pass") text = `Your turn: choose ${view.pass_count} cards to pass ${view.pass_direction} to ${nameOf(facts.pass_target)}.`;
   else if (myTurn() && view.phase === "play") text = "Your turn: play a card.";
   else if (myTurn() && view.phase === "moon") text = "You shot the moon: choose how it scores.";
   else if (view.phase === "pass") text = "Waiting for the others to choose their passes…";
@@ -312,13 +315,15 @@ function renderTrick() {
   const box = $("trick");
   box.replaceChildren();
   const played = new Map(view.trick.map(([s, card]) => [s, card]));
+  const winning = facts.winning ? facts.winning[0] : null;
   table.seats.forEach((_, s) => {
     const slot = document.createElement("div");
     slot.className = "slot";
     slot.dataset.testid = `trick-slot-${s}`;
+    slot.dataset.winning = String(s === winning);
     const who = document.createElement("div");
     who.className = "who";
-    who.textContent = nameOf(s);
+    who.textContent = s === winning ? `${nameOf(s)} (winning)` : nameOf(s);
     slot.append(who);
     if (played.has(s)) {
       slot.dataset.card = played.get(s);
@@ -326,19 +331,18 @@ function renderTrick() {
     }
     box.append(slot);
   });
-  const recent = view.tricks.length ? view.tricks[view.tricks.length - 1] : lastTrick;
   const last = $("last-trick");
   last.replaceChildren();
-  if (recent) {
-    recent.cards.forEach((card, i) => {
+  if (lastTrick) {
+    for (const [s, card] of lastTrick.plays) {
       const el = cardElement(card);
       el.dataset.testid = `last-trick-card-${card}`;
-      el.dataset.seat = String((recent.leader + i) % table.players);
+      el.dataset.seat = String(s);
       last.append(el);
-    });
+    }
     const note = document.createElement("span");
     note.dataset.testid = "last-trick-winner";
-    note.textContent = ` taken by ${nameOf(recent.winner)}`;
+    note.textContent = ` taken by ${nameOf(lastTrick.winner)}`;
     last.append(note);
   }
 }
@@ -349,7 +353,7 @@ function renderHand() {
   hand.replaceChildren();
   const passing = view.phase === "pass" && myTurn();
   const received = new Set(view.received || []);
-  for (const card of sortCards(view.hand)) {
+  for (const card of view.hand) {
     const button = cardElement(card, "button");
     button.type = "button";
     button.dataset.testid = `card-${card}`;
@@ -367,13 +371,14 @@ function renderHand() {
   $("pass-panel").hidden = !passing;
   $("pass-count").textContent = view.pass_count;
   $("pass-direction").textContent = view.pass_direction;
+  $("pass-target").textContent = facts.pass_target === null ? "" : `to ${nameOf(facts.pass_target)}`;
   $("pass-submit").hidden = !passing;
   $("pass-submit").disabled = selected.size !== view.pass_count;
   const got = $("received");
   got.hidden = !view.received;
   got.replaceChildren();
   if (view.received) {
-    got.append(`You passed ${view.passed.map(pretty).join(" ")} and received: `);
+    got.append(`You passed ${view.passed.map(pretty).join(" ")} to ${nameOf(facts.pass_target)} and received from ${nameOf(facts.pass_source)}: `);
     for (const card of view.received) {
       const el = cardElement(card);
       el.dataset.testid = `received-card-${card}`;
@@ -381,6 +386,8 @@ function renderHand() {
     }
   }
   $("moon-panel").hidden = !(view.phase === "moon" && myTurn());
+  $("moon-subtract").textContent = moonWords("subtract");
+  $("moon-add").textContent = moonWords("add");
   $("hint-button").hidden = !(hintsAvailable && myTurn());
   if (!myTurn()) $("hint-text").textContent = "";
 }

@@ -1,0 +1,162 @@
+"""The faces' side of the real-deck score sheet (``hearts score``, in plain text and on
+screen): reading a round as typed, and the sheet as CSV, Markdown or numbered text.
+
+The checks of a round (its cards against the deck, the moon rule, the game's end) are
+the core's :class:`~hearts.core.scorekeeper.Sheet`; this module only turns text into
+its entries and its results into text::
+
+    >>> from hearts.core import Rules
+    >>> sheet = enter_round(Sheet(Rules(), ("Ann", "Bo", "Cy", "Di")), "5h q 8h 0")
+    >>> sheet.totals
+    (5, 13, 8, 0)
+    >>> sheet_csv(sheet).splitlines()[1]
+    '1,5,5,13,13,8,8,0,0'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from hearts.core import (
+    InvalidRoundError,
+    MoonChoice,
+    MoonChoiceNeededError,
+    Sheet,
+    Taken,
+    format_sheet,
+)
+
+__all__ = [
+    "EXPORT_KINDS",
+    "ParsedEntry",
+    "add_entry",
+    "enter_round",
+    "export",
+    "parse_round_entry",
+    "sheet_csv",
+    "sheet_markdown",
+    "sheet_rows",
+    "split_names",
+    "winner_text",
+]
+
+EXPORT_KINDS: Final = ("csv", "md", "text")
+"""The forms a sheet is exported in: CSV, a Markdown table, the numbered text sheet."""
+
+_CARDS_TOKEN: Final = re.compile(r"^(?:(\d+)H)?(Q)?(J)?$", re.IGNORECASE)
+_POINTS_TOKEN: Final = re.compile(r"^([+-]?\d+)(J)?$", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------- text entry
+@dataclass(frozen=True, slots=True)
+class ParsedEntry:
+    """A typed round entry: points (with the J♦ taker) or the cards taken."""
+
+    points: tuple[int, ...] | None = None
+    taken: tuple[Taken, ...] | None = None
+    jack: int | None = None
+
+
+def split_names(text: str) -> list[str]:
+    """Player names typed in one line: separated by commas, or by spaces when there is none."""
+    parts = text.split(",") if "," in text else text.split()
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_round_entry(text: str, players: int) -> ParsedEntry:
+    """Parse a typed round: ``13 5 8 0`` (points; ``-7j`` marks the J♦ taker) or
+    ``5h q 8h 0`` (hearts taken ``Nh``, ``q`` the Q♠, ``j`` the J♦, ``0`` or ``-`` nothing)."""
+    tokens = text.replace(",", " ").split()
+    if len(tokens) != players:
+        raise InvalidRoundError(f"enter one value for each of the {players} players, "
+                                f"got {len(tokens)}: {text.strip()!r}")
+    if all(_POINTS_TOKEN.match(t) for t in tokens):
+        jack = [s for s, t in enumerate(tokens) if t[-1] in "jJ"]
+        if len(jack) > 1:
+            raise InvalidRoundError("only one player can take the J♦; mark one with j")
+        return ParsedEntry(points=tuple(int(t.rstrip("jJ")) for t in tokens),
+                           jack=jack[0] if jack else None)
+    taken = []
+    for token in tokens:
+        match = _CARDS_TOKEN.match("" if token in ("-", "0") else token)
+        if match is None:
+            raise InvalidRoundError(
+                f"cannot read {token!r}: write points (13) or cards taken (5h, q, 5hq, 0)")
+        taken.append(Taken(int(match.group(1) or 0), bool(match.group(2)), bool(match.group(3))))
+    return ParsedEntry(taken=tuple(taken))
+
+
+def enter_round(sheet: Sheet, text: str, moon_choice: MoonChoice | None = None, *,
+                correct: bool = False) -> Sheet:
+    """The sheet with the round typed as ``text`` added (with ``correct``, replacing the
+    last round); :class:`MoonChoiceNeededError` when the shooter must choose first."""
+    parsed = parse_round_entry(text, sheet.rules.players)
+    base = sheet.drop_last_round() if correct else sheet
+    return base.add_round(points=parsed.points, taken=parsed.taken, jack=parsed.jack,
+                          moon_choice=moon_choice)
+
+
+def add_entry(sheet: Sheet, text: str, ask_moon: Callable[[str], MoonChoice],
+              *, correct: bool = False) -> Sheet:
+    """:func:`enter_round`, asking the shooter's choice through ``ask_moon(name)`` where
+    the rules give one."""
+    try:
+        return enter_round(sheet, text, correct=correct)
+    except MoonChoiceNeededError as moon:
+        choice = ask_moon(sheet.names[moon.shooter])
+        return enter_round(sheet, text, choice, correct=correct)
+
+
+# ---------------------------------------------------------------------- export
+def winner_text(sheet: Sheet) -> str:
+    """``Winner: Ann`` or ``Winners (tied): Ann, Bo`` ('' while the game goes on)."""
+    if not sheet.winners:
+        return ""
+    names = ", ".join(sheet.names[s] for s in sheet.winners)
+    return f"Winners (tied): {names}" if len(sheet.winners) > 1 else f"Winner: {names}"
+
+
+def sheet_rows(sheet: Sheet) -> list[list[str]]:
+    """The sheet as table rows: header, then round number and ``points`` / ``total``."""
+    header = ["Round"]
+    for name in sheet.names:
+        header += [name, f"{name} total"]
+    rows = [header]
+    for result in sheet.results:
+        row = [str(result.round_no)]
+        for seat, (points, total) in enumerate(zip(result.points, result.totals, strict=True)):
+            moon = " (moon)" if result.shooter == seat else ""
+            row += [f"{points}{moon}", str(total)]
+        rows.append(row)
+    return rows
+
+
+def sheet_csv(sheet: Sheet) -> str:
+    """The sheet as CSV (one row a round, points and total per player)."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(sheet_rows(sheet))
+    return out.getvalue()
+
+
+def sheet_markdown(sheet: Sheet) -> str:
+    """The sheet as a Markdown table, with the winners once the game is over."""
+    rows = sheet_rows(sheet)
+    lines = ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    lines.insert(1, "|" + "---|" * len(rows[0]))
+    if sheet.winners:
+        lines += ["", winner_text(sheet)]
+    return "\n".join(lines) + "\n"
+
+
+def export(sheet: Sheet, kind: str) -> str:
+    """The sheet as CSV (``csv``), Markdown (``md``) or the numbered text sheet."""
+    if kind == "csv":
+        return sheet_csv(sheet)
+    if kind == "md":
+        return sheet_markdown(sheet)
+    return format_sheet(sheet.results, sheet.names, sheet.winners) + "\n"

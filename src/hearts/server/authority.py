@@ -1,0 +1,543 @@
+"""One table's authority, without I/O of its own: the game, its event log, the fixed check
+order, and the messages each connection gets.
+
+Every change is an *event* (a seat taken, computers filling seats, a commitment,
+entropy, a deal, a pass, a play, a moon choice). An event is applied to a copy of the
+state, stored, and only then made current and told, so replaying the stored log
+rebuilds the table exactly after a crash. Client actions are checked in a fixed order:
+message shape (by :mod:`hearts.server.protocol`), seat token, game over, the seat's
+turn, legality, and last the state id the client acted on (a stale one is refused).
+
+Nothing here awaits, sleeps or draws randomness: the async driver
+(:mod:`hearts.server.table`) passes in the server seeds and the clock, keeps the timers
+and runs the game. Messages go to :class:`Subscriber` objects whose ``send_text`` only
+queues, so the authority is tested with plain objects and no socket.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hearts.core import (
+    Action,
+    CardSet,
+    CodecError,
+    Deal,
+    GameState,
+    HeartsError,
+    IllegalActionError,
+    PassCards,
+    Phase,
+    PlayerView,
+    check_entropy,
+    commitment,
+    decode_action,
+    derive_deal_seed,
+    encode_action,
+    encode_card,
+    encode_cards,
+    fairness_entry,
+    format_sheet,
+    game_record,
+    moon_points,
+    new_game,
+    view,
+)
+from hearts.server.protocol import RequestError, error_message
+from hearts.server.settings import HUMAN, ServerConfig, TableSettings
+from hearts.server.store import Store
+
+__all__ = ["RoundFairness", "SeatInfo", "Subscriber", "TableAuthority", "hash_token"]
+
+# The phases in which a seat holds cards of the round in view.
+_DEALT_PHASES = frozenset({Phase.PASS, Phase.PLAY, Phase.MOON})
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored only as hashes."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Subscriber(Protocol):
+    """A connection watching a table: a seat's, or a spectator's (seat None)."""
+
+    seat: int | None
+
+    def send_text(self, text: str) -> None:
+        """Queue a message without waiting (a slow client must never hold the table)."""
+        ...
+
+
+@dataclass(slots=True)
+class RoundFairness:
+    """One round's commitment, its secret seed and the entropy each seat sent."""
+
+    round_no: int
+    server_seed: str
+    commit: str
+    entropy: dict[int, str] = field(default_factory=dict)
+    deadline: float = 0.0
+    dealt: bool = False
+
+    @property
+    def deal_seed(self) -> str:
+        """The seed the round is dealt from (secret until the round is over)."""
+        return derive_deal_seed(self.server_seed, self.entropy.values())
+
+    def public(self, revealed: bool) -> dict[str, Any]:
+        """What clients may know: the seed only once the round is over."""
+        data = fairness_entry(self.server_seed if revealed else None, self.commit,
+                              [self.entropy[s] for s in sorted(self.entropy)])
+        data["round"] = self.round_no
+        if revealed:
+            data["deal_seed"] = self.deal_seed
+        return data
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """Who sits in a seat and whether they are here."""
+
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    away: bool = False
+
+    @property
+    def human(self) -> bool:
+        """A person's seat (computer seats have a level as kind)."""
+        return self.kind == HUMAN
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _event_from_action(before: GameState, action: Action) -> dict[str, Any]:
+    """The stored event of a game action (the deal seed names a deal)."""
+    if isinstance(action, Deal):
+        return {"t": "deal", "round": before.round_no, "seed": action.seed}
+    kind, fields = encode_action(action)
+    return {"t": kind, "seat": action.seat, **fields}
+
+
+class TableAuthority:
+    """The authority of one table: what is true, what is allowed, who is told what."""
+
+    def __init__(self, table_id: str, settings: TableSettings, store: Store,
+                 config: ServerConfig, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.table_id = table_id
+        self.settings = settings
+        self.rules = settings.parsed_rules
+        self.rules_text = self.rules.text  # computed on each access: keep one
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.state: GameState = new_game(self.rules, None)
+        self.state_id = 0
+        # the state id at which this round's passing began: passes are simultaneous, so
+        # another seat's pass does not make a pass chosen on an earlier id of it stale
+        self.pass_opened_id = 0
+        self.seq = 0
+        self.rounds: list[RoundFairness] = []
+        self.seats = [SeatInfo(kind) for kind in settings.seats]
+        for seat, info in enumerate(self.seats):
+            if not info.human:
+                info.name = f"Computer {seat + 1} ({info.kind})"
+        self.subscribers: set[Subscriber] = set()
+
+    # ------------------------------------------------------------ facts
+    @property
+    def started(self) -> bool:
+        """Every seat has a player, so the game runs."""
+        return all(s.name is not None for s in self.seats)
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names for sheets and records."""
+        return [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether a computer decides for this seat now (its own, or standing in)."""
+        info = self.seats[seat]
+        return not info.human or info.away
+
+    def computer_level(self, seat: int) -> str:
+        """The level that plays a computer seat, or stands in for an absent person."""
+        info = self.seats[seat]
+        return self.config.takeover_level if info.human else info.kind
+
+    def public_info(self) -> dict[str, Any]:
+        """The table as everyone may see it (lobby list and table header)."""
+        return {
+            "id": self.table_id,
+            "title": self.settings.title,
+            "rules": self.rules_text,
+            "preset": self.rules.preset,
+            "players": self.rules.players,
+            "public": self.settings.public,
+            "started": self.started,
+            "over": self.state.is_over,
+            "round": self.state.round_no,
+            "state_id": self.state_id,
+            "removed": encode_cards(CardSet(self.rules.removed)),
+            "moon_points": moon_points(self.rules),
+            "spectators": sum(1 for s in self.subscribers if s.seat is None),
+            "seats": [
+                {"seat": i, "kind": s.kind, "name": s.name, "taken": s.name is not None,
+                 "connected": s.connections > 0, "away": s.away}
+                for i, s in enumerate(self.seats)
+            ],
+        }
+
+    def free_seats(self) -> list[int]:
+        """Human seats nobody has taken yet."""
+        return [i for i, s in enumerate(self.seats) if s.human and s.name is None]
+
+    def fairness_public(self) -> list[dict[str, Any]]:
+        """Every round's commitment; seeds of finished rounds revealed."""
+        finished = {r.round_no for r in self.state.results}
+        return [r.public(r.round_no in finished) for r in self.rounds]
+
+    def record(self) -> dict[str, Any]:
+        """The game record with each round's fairness section (seeds of finished rounds)."""
+        data = game_record(self.state, self.names)
+        finished = {r.round_no for r in self.state.results}
+        for entry, fair in zip(data["rounds"], self.rounds[: len(data["rounds"])], strict=False):
+            public = fair.public(fair.round_no in finished)
+            entry["fairness"] = {k: public[k] for k in
+                                 ("scheme", "commitment", "server_seed", "entropy")}
+        data["table"] = self.table_id
+        return data
+
+    # ------------------------------------------------------------ events
+    def _apply_event(self, event: dict[str, Any], after: GameState | None = None
+                     ) -> tuple[GameState, Callable[[], None]]:
+        """The state after ``event`` (``after`` when the caller already applied its action)
+        and a function committing its side facts; changes nothing itself."""
+        kind = event["t"]
+        state = self.state
+        if kind == "join":
+            info = self.seats[event["seat"]]
+
+            def take() -> None:
+                info.name, info.token_hash = event["name"], event["token"]
+            return state, take
+        if kind == "fill":
+            def fill() -> None:
+                for seat in event["seats"]:
+                    self.seats[seat].kind = event["level"]
+                    self.seats[seat].name = f"Computer {seat + 1} ({event['level']})"
+            return state, fill
+        if kind == "commit":
+            fair = RoundFairness(event["round"], event["server_seed"],
+                                 commitment(event["server_seed"]),
+                                 deadline=self.clock() + self.config.entropy_timeout_s)
+            return state, lambda: self.rounds.append(fair)
+        if kind == "entropy":
+            current = self.rounds[-1]
+            return state, lambda: current.entropy.__setitem__(event["seat"], event["value"])
+        if kind == "deal":
+            current = self.rounds[-1]
+            if current.deal_seed != event["seed"]:
+                raise HeartsError(f"stored deal seed {event['seed']} is not the derived "
+                                  f"{current.deal_seed}")
+
+            def dealt() -> None:
+                current.dealt = True
+            if after is None:
+                after = state.apply(Deal.from_seed(self.rules, event["seed"]))
+            return after, dealt
+        if after is None:
+            after = state.apply(decode_action(kind, event["seat"], event))
+        return after, lambda: None
+
+    def _record(self, event: dict[str, Any], after: GameState | None = None) -> None:
+        """Apply, store, then make current: an event nobody stored is never shown."""
+        after, commit_facts = self._apply_event(event, after)
+        self.store.append(self.table_id, self.seq + 1, event)
+        self.seq += 1
+        commit_facts()
+        self._make_current(after)
+        if after.is_over:
+            self.store.mark_finished(self.table_id)
+
+    def replay(self, events: list[dict[str, Any]]) -> None:
+        """Rebuild from a stored log (no storing, no messages)."""
+        for event in events:
+            after, commit_facts = self._apply_event(event)
+            self.seq += 1
+            commit_facts()
+            self._make_current(after)
+
+    def _make_current(self, after: GameState) -> None:
+        """Show ``after`` under the next state id (nothing changes if it is the same state)."""
+        if after is self.state:
+            return
+        opens_pass = after.phase is Phase.PASS and self.state.phase is not Phase.PASS
+        self.state = after
+        self.state_id += 1
+        if opens_pass:
+            self.pass_opened_id = self.state_id
+
+    # ------------------------------------------------------------ seats
+    def join(self, name: str, token: str, seat: int | None = None) -> int:
+        """Take a free human seat (the lowest if none named); returns the seat."""
+        free = self.free_seats()
+        if not free:
+            raise RequestError("no_seat", "every seat is taken; you can watch as a spectator")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            raise RequestError("no_seat", f"seat {seat + 1} is not free; free seats: "
+                               f"{', '.join(str(s + 1) for s in free)}")
+        clean = " ".join(name.split())[:24]
+        if not clean:
+            raise RequestError("bad_message", "a name needs at least one letter")
+        self._record({"t": "join", "seat": seat, "name": clean, "token": hash_token(token)})
+        self.broadcast_table()
+        return seat
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to, or None."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        return next((i for i, s in enumerate(self.seats) if s.token_hash == digest), None)
+
+    def fill_with_computers(self) -> bool:
+        """Start now: computer players take the free seats (False: none was free)."""
+        free = self.free_seats()
+        if not free:
+            return False
+        self._record({"t": "fill", "seats": free, "level": self.config.takeover_level})
+        self.broadcast_table()
+        return True
+
+    def attach(self, sub: Subscriber) -> bool:
+        """A connection starts watching; True when it brings a person back from a stand-in."""
+        self.subscribers.add(sub)
+        back = False
+        if sub.seat is not None:
+            info = self.seats[sub.seat]
+            info.connections += 1
+            back, info.away = info.away, False
+        self.broadcast_table()
+        return back
+
+    def detach(self, sub: Subscriber) -> int | None:
+        """A connection left; the seat it leaves with nobody connected (while the game
+        goes on), which gets a grace period before a stand-in."""
+        if sub not in self.subscribers:
+            return None
+        self.subscribers.discard(sub)
+        left = None
+        if sub.seat is not None:
+            info = self.seats[sub.seat]
+            info.connections -= 1
+            if info.connections == 0 and not self.state.is_over:
+                left = sub.seat
+        self.broadcast_table()
+        return left
+
+    def unattended(self) -> list[int]:
+        """Seats a person took but nobody connects to, while the game goes on: they get a
+        grace period too, so a seat taken but never connected does not stall the table."""
+        if self.state.is_over or not self.started:
+            return []
+        return [seat for seat, info in enumerate(self.seats)
+                if info.human and info.name is not None and info.connections == 0
+                and not info.away]
+
+    def take_over(self, seat: int) -> bool:
+        """A grace period ended: a computer stands in if nobody came back (True)."""
+        info = self.seats[seat]
+        if info.connections or info.away:
+            return False
+        info.away = True
+        self.broadcast_table()
+        return True
+
+    # ------------------------------------------------------------ game actions
+    def check_action(self, sub: Subscriber, message: dict[str, Any]) -> Action:
+        """The action a client message (shape already checked) stands for, after every
+        check of the fixed order; :class:`RequestError` on the first that fails.
+        Changes nothing."""
+        seat = sub.seat
+        if seat is None:
+            raise RequestError("not_seated", "only a seated player may act: say hello with "
+                               "your seat token (spectators watch)")
+        state = self.state
+        if state.is_over:
+            raise RequestError("game_over", "the game is over; no more actions")
+        if seat not in state.to_act:
+            waiting = ", ".join(self.names[s] for s in state.to_act) or "the deal"
+            raise RequestError("not_your_turn", f"it is not your turn: waiting for {waiting}")
+        try:
+            action = decode_action(message["type"], seat, message)
+            state.apply(action)
+        except CodecError as exc:
+            raise RequestError("illegal", str(exc)) from None
+        except IllegalActionError as exc:
+            raise RequestError("illegal", str(exc), legal=list(exc.legal)) from None
+        acted_on = message["state_id"]
+        passing_still = isinstance(action, PassCards) and acted_on >= self.pass_opened_id
+        if acted_on != self.state_id and not (passing_still and acted_on < self.state_id):
+            raise RequestError("stale_state", f"you acted on state {acted_on} but the "
+                               f"table is at {self.state_id}; here is the current one")
+        return action
+
+    def commit_action(self, before: GameState, action: Action, after: GameState,
+                      actor: Subscriber | None = None, rid: object = None) -> None:
+        """Store an applied game action (a deal included) and make it current; then ack
+        the actor (if a connection acted) and tell everyone."""
+        if before is not self.state:
+            raise HeartsError("an action was applied to a state that is not the table's")
+        self._record(_event_from_action(before, action), after)
+        if actor is not None:
+            actor.send_text(_dumps({"type": "ack", "id": rid, "state_id": self.state_id}))
+        self.broadcast_state(self._events(before, action))
+        if len(after.results) > len(before.results):
+            self._send_all({"type": "reveal", **self.rounds[-1].public(True)})
+
+    def _events(self, before: GameState, action: Action) -> list[dict[str, Any]]:
+        after = self.state
+        events: list[dict[str, Any]] = []
+        if isinstance(action, Deal):
+            events.append({"kind": "deal", "round": after.round_no})
+        if len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            events.append({"kind": "trick", "leader": trick.leader, "winner": trick.winner,
+                           "cards": [encode_card(c) for c in trick.cards]})
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            events.append({"kind": "round_end", "round": result.round_no,
+                           "points": list(result.points), "totals": list(result.totals),
+                           "shooter": result.shooter,
+                           "sheet": format_sheet(after.results, self.names, after.winners)})
+        if after.is_over:
+            events.append({"kind": "game_over", "winners": list(after.winners)})
+        return events
+
+    # ------------------------------------------------------------ the deal
+    @property
+    def needs_commitment(self) -> bool:
+        """The game waits for a deal that no commitment covers yet."""
+        current = self.rounds[-1] if self.rounds else None
+        return self.state.phase is Phase.DEAL and (
+            current is None or current.round_no != self.state.round_no)
+
+    def commit_round(self, server_seed: str) -> None:
+        """Commit to the secret seed of the round about to be dealt, and say so."""
+        round_no = self.state.round_no
+        self._record({"t": "commit", "round": round_no, "server_seed": server_seed})
+        self._send_all({"type": "commit", "round": round_no, "commitment": self.rounds[-1].commit,
+                        "timeout_s": self.config.entropy_timeout_s})
+
+    def add_entropy(self, seat: int | None, value: str) -> None:
+        """A seated player's entropy for the round about to be dealt."""
+        if seat is None:
+            raise RequestError("not_seated", "only seated players add entropy")
+        current = self.rounds[-1] if self.rounds else None
+        if current is None or current.dealt:
+            raise RequestError("no_commitment",
+                               "entropy is taken between a commitment and its deal")
+        if seat in current.entropy:
+            raise RequestError("entropy_taken", "this seat already added entropy to this round")
+        try:
+            check_entropy(value)
+        except HeartsError as exc:
+            raise RequestError("bad_message", str(exc)) from None
+        self._record({"t": "entropy", "seat": seat, "value": value})
+
+    def entropy_wait(self) -> float:
+        """Seconds the committed deal still waits for entropy (0: deal now). A person not
+        connected yet (just joined, reloading) may still send some; the deadline keeps a
+        leaver from stalling the deal."""
+        current = self.rounds[-1]
+        waiting = [s for s, info in enumerate(self.seats)
+                   if info.human and not info.away and s not in current.entropy]
+        return max(0.0, current.deadline - self.clock()) if waiting else 0.0
+
+    def deal(self) -> Deal:
+        """The committed round's deal, from its server seed and the entropy sent."""
+        return Deal.from_seed(self.rules, self.rounds[-1].deal_seed)
+
+    # ------------------------------------------------------------ messages
+    def _facts(self, seen: PlayerView) -> dict[str, Any]:
+        """What the page shows beyond the view, decided here so that no client restates
+        a rule: the hand this seat was dealt, where its pass goes and comes from, who is
+        winning the trick, the last trick taken (card by seat), whether the game is over."""
+        seat = seen.seat
+        dealt = None
+        if seat is not None and seen.phase in _DEALT_PHASES:
+            dealt = encode_cards(self.state.dealt(seat))
+        winning = seen.winning
+        last_trick = None
+        if seen.tricks:
+            number = len(seen.tricks) - 1
+            last_trick = {"winner": seen.tricks[-1].winner,
+                          "plays": [[p.seat, encode_card(p.card)] for p in seen.round_plays
+                                    if p.trick_no == number]}
+        return {
+            "my_turn": seen.my_turn,
+            "dealt": dealt,
+            "pass_target": seen.pass_target,
+            "pass_source": seen.pass_source,
+            "winning": None if winning is None else [winning[0], encode_card(winning[1])],
+            "last_trick": last_trick,
+            "over": seen.is_over,
+        }
+
+    def message_for(self, seat: int | None, kind: str = "state",
+                    events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """A full state message for one seat (or a spectator)."""
+        seen = view(self.state, seat)
+        data: dict[str, Any] = {
+            "type": kind, "state_id": self.state_id, "view": seen.to_json(),
+            "facts": self._facts(seen), "table": self.public_info(),
+        }
+        if events:
+            data["events"] = events
+        return data
+
+    def welcome(self, sub: Subscriber, rid: object) -> None:
+        """Answer a hello: the connection's view, the table and every commitment."""
+        welcome = self.message_for(sub.seat, "welcome")
+        welcome.update(seat=sub.seat, fairness=self.fairness_public(), hints=True, id=rid)
+        sub.send_text(_dumps(welcome))
+
+    def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Each subscriber gets its own seat's view, and nothing else."""
+        texts: dict[int | None, str] = {}
+        for sub in list(self.subscribers):
+            if sub.seat not in texts:
+                texts[sub.seat] = _dumps(self.message_for(sub.seat, "state", events))
+            sub.send_text(texts[sub.seat])
+
+    def broadcast_table(self) -> None:
+        """Seat and connection changes."""
+        self._send_all({"type": "table", "table": self.public_info()})
+
+    def _send_all(self, data: dict[str, Any]) -> None:
+        text = _dumps(data)
+        for sub in list(self.subscribers):
+            sub.send_text(text)
+
+    def send_error(self, sub: Subscriber, exc: RequestError, rid: object = None) -> None:
+        """Tell one connection why its message was refused (a stale one gets the state)."""
+        sub.send_text(_dumps(error_message(exc, rid, self.state_id)))
+        if exc.code == "stale_state":
+            sub.send_text(_dumps(self.message_for(sub.seat)))
+
+    def hint_view(self, seat: int | None) -> PlayerView:
+        """The view a hint is computed from: only the seat whose decision it is gets one."""
+        if seat is None or seat not in self.state.to_act:
+            raise RequestError("not_your_turn", "hints are for the seat whose decision it is")
+        return view(self.state, seat)

@@ -1,0 +1,50 @@
+"""One websocket's send side: a queue drained by its own task, so nobody waits on a slow
+client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+__all__ = ["Connection"]
+
+
+class Connection:
+    """One websocket: a send queue drained by its own task, so nobody waits on a slow client."""
+
+    def __init__(self, websocket: WebSocket, queue_size: int) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self.overflowed = False
+        self.last_rate_error = 0.0
+
+    def send_text(self, text: str) -> None:
+        """Queue a message; a client that falls this far behind is disconnected."""
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def send(self, data: dict[str, Any]) -> None:
+        """Queue a JSON message."""
+        self.send_text(json.dumps(data, separators=(",", ":")))
+
+    async def drain(self) -> None:
+        """Send queued messages until told to stop (None) or the socket fails."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            await self.websocket.send_text(text)
+        await self.websocket.close(code=1008 if self.overflowed else 1000)

@@ -1,0 +1,135 @@
+"""The websocket endpoint ``/ws/{table_id}``: one connection per player or spectator.
+
+It moves messages: each is rate limited, shape-checked (:mod:`hearts.server.protocol`)
+and handed to the table; the table's authority decides what is allowed and what each
+connection is told (``docs/web-protocol.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from hearts.core import encode_action
+from hearts.players import Hint, hint
+from hearts.server.connection import Connection
+from hearts.server.hub import Hub
+from hearts.server.protocol import (
+    ACTION_TYPES,
+    RequestError,
+    TokenBucket,
+    parse_message,
+    request_id,
+)
+from hearts.server.table import Table
+
+__all__ = ["table_socket"]
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """Serve one connection to a table until it closes."""
+    hub: Hub = websocket.app.state.hub
+    config = hub.config
+    await websocket.accept()
+    table = hub.tables.get(str(websocket.path_params["table_id"]))
+    if table is None:
+        await websocket.send_json({"type": "error", "code": "no_table",
+                                   "message": "no table with this id"})
+        await websocket.close(code=4404)
+        return
+    authority = table.authority
+    conn = Connection(websocket, config.send_queue)
+    drainer = asyncio.create_task(conn.drain())
+    bucket = TokenBucket(config.rate_burst, config.rate_per_s)
+    greeted = False
+    try:
+        while not conn.overflowed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text") or message.get("bytes") or b""
+            if not bucket.allow():
+                now = time.monotonic()
+                if now - conn.last_rate_error >= 1.0:
+                    conn.last_rate_error = now
+                    authority.send_error(conn, RequestError(
+                        "rate_limited", f"slow down: at most {config.rate_per_s:g} "
+                        f"messages a second; this one was dropped"))
+                continue
+            try:
+                data = parse_message(text, config.max_message_bytes)
+                greeted = await _handle(table, conn, data, greeted)
+            except RequestError as exc:
+                authority.send_error(conn, exc, _safe_id(text))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.detach(conn)
+        if conn.queue.full():
+            drainer.cancel()
+        else:
+            conn.queue.put_nowait(None)
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await drainer
+
+
+async def _handle(table: Table, conn: Connection, data: dict[str, Any], greeted: bool) -> bool:
+    """Answer one checked message; whether the connection has said hello."""
+    authority = table.authority
+    kind = data["type"]
+    if kind == "hello":
+        if greeted:
+            table.detach(conn)
+        token = data.get("token")
+        seat = authority.seat_of(token)
+        if token and seat is None:
+            conn.send({"type": "error", "code": "bad_token",
+                       "message": "this seat token belongs to no seat here; "
+                       "you are watching as a spectator"})
+        conn.seat = seat
+        table.attach(conn)
+        authority.welcome(conn, request_id(data))
+        return True
+    if not greeted:
+        raise RequestError("hello_first", "say hello first: {\"type\": \"hello\", "
+                           "\"token\": YOUR_SEAT_TOKEN or null to watch}")
+    if kind in ACTION_TYPES:
+        await table.submit(conn, data, request_id(data))
+    elif kind == "entropy":
+        table.add_entropy(conn.seat, data["value"])
+        conn.send({"type": "ack", "id": request_id(data), "state_id": authority.state_id})
+    elif kind == "start":
+        if conn.seat is None:
+            raise RequestError("not_seated", "only a seated player may start the game")
+        table.fill_with_computers()
+    elif kind == "hint":
+        seen = authority.hint_view(conn.seat)
+        state_id = authority.state_id
+        advice = await asyncio.to_thread(hint, seen)
+        conn.send({"type": "hint", "id": request_id(data), "state_id": state_id,
+                   "hint": _hint_json(advice)})
+    else:
+        conn.send({"type": "pong", "id": request_id(data), "state_id": authority.state_id})
+    return True
+
+
+def _safe_id(text: str | bytes) -> object:
+    """The request id of a refused message, when it can be read at all."""
+    try:
+        data = json.loads(text) if len(text) <= 4096 else None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    rid = data.get("id") if isinstance(data, dict) else None
+    return rid if isinstance(rid, int | str) and not isinstance(rid, bool) else None
+
+
+def _hint_json(advice: Hint) -> dict[str, Any]:
+    """A hint as JSON: the reason, and the cards or the moon choice it suggests."""
+    kind, fields = encode_action(advice.action)
+    cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
+    return {"text": advice.reason, "cards": cards, "choice": fields.get("choice")}
