@@ -101,19 +101,19 @@ def _pass_offset(node: ast.AST, aliases: set[str]) -> bool:
             or (isinstance(node, ast.Name) and node.id in aliases))
 
 
-def _offset_aliases(scope: ast.AST) -> set[str]:
-    """Local names that a scope binds to a pass offset (``offset = view.pass_offset``)."""
+def _offset_aliases(tree: ast.AST) -> set[str]:
+    """Names bound to a pass offset (``offset = view.pass_offset``, or in a tuple
+    assignment ``seat, offset = view.seat, view.pass_offset``)."""
     names: set[str] = set()
-    for node in ast.walk(scope):
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            values = [node.value]
-            if isinstance(node.value, ast.Tuple) and len(targets) == 1 and isinstance(
-                    targets[0], ast.Tuple):
-                targets, values = list(targets[0].elts), list(node.value.elts)
-            for target, value in zip(targets, values * len(targets), strict=False):
-                if isinstance(target, ast.Name) and _pass_offset(value, set()):
-                    names.add(target.id)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = (zip(target.elts, node.value.elts, strict=False)
+                     if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                     else [(target, node.value)])
+            names.update(t.id for t, v in pairs
+                         if isinstance(t, ast.Name) and _pass_offset(v, set()))
     return names
 
 
@@ -174,7 +174,7 @@ def restatements(where: str, source: str) -> Iterator[Restatement]:
     for node in ast.walk(tree):
         value = _int(node)
         if value in LITERALS and id(node) not in flagged_literals:
-            yield found(node, str(value), LITERALS[value])
+            yield found(node, f"0x{value:X}" if value > 0xFF else str(value), LITERALS[value])
 
 
 # Browser scripts: a card's suit and rank, the deck, the moon, the pass geometry, game end.
@@ -247,6 +247,8 @@ def first(view): return (view.dealer + 1) % view.players
 SEATS = {"card-commons": (3, 4), "classic": range(2, 7)}
 QUEEN = 1 << 36
 MOON = 26
+def receiver_of(view): seat, shift = view.seat, view.pass_offset; return seat + shift
+SUIT = 0x1FFF
 """
 
 
@@ -255,8 +257,8 @@ def test_the_check_sees_each_kind_of_python_restatement() -> None:
     assert {r.construct for r in found} == {
         "// 13", "SUIT_MASKS[3]", "a comparison with .target", "a comparison with 100",
         "pass_offset arithmetic", "FirstTrick.NO_POINTS", "a suit compared with a number",
-        "1 << 36", "26", "a seat counted from .dealer", "player counts per preset"}
-    assert [r.line for r in found if r.construct == "pass_offset arithmetic"] == [8]
+        "1 << 36", "26", "a seat counted from .dealer", "player counts per preset", "0x1FFF"}
+    assert sorted(r.line for r in found if r.construct == "pass_offset arithmetic") == [8, 15]
     assert str(found[0]).startswith("src/hearts/players/sample.py:")
 
 

@@ -1,12 +1,20 @@
-"""Exact positions for the rule-sentence tests: explicit deals, scripted and policy play."""
+"""Exact positions for the tests of the core and the players: explicit deals, scripted
+and policy play.
+
+One notation for a position: the rules (a :class:`Rules` or its text form), then the
+cards some seats must hold as ``{seat: "AC QS 5H"}``; :func:`deal` hands out the rest.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from hearts.core import (
+    CLUBS,
+    HEART_MASK,
+    SUIT_MASKS,
     Action,
     Card,
     CardSet,
@@ -16,10 +24,12 @@ from hearts.core import (
     PassCards,
     Phase,
     Play,
+    PlayerView,
     Rules,
     iter_mask,
     new_game,
     new_hand,
+    view,
 )
 
 __all__ = [
@@ -27,11 +37,15 @@ __all__ = [
     "deal",
     "hold_round",
     "legal",
+    "moon_state",
     "pass_all",
     "play",
     "play_out",
+    "random_action",
+    "random_game",
     "start",
     "step",
+    "turn_view",
 ]
 
 # Hands that take every trick wherever the other cards lie: the top club wins the
@@ -73,12 +87,37 @@ def hold_round(rules: Rules) -> int:
     return rules.pass_cycle.index(0) + 1
 
 
-def start(rules: Rules, fixed: Mapping[int, str] | None = None, *, round_no: int | None = None,
-          totals: tuple[int, ...] | None = None,
+def start(rules: Rules | str, fixed: Mapping[int, str] | None = None, *,
+          round_no: int | None = None, totals: Sequence[int] | None = None,
           voids: Mapping[int, str] | None = None) -> GameState:
-    """A hand dealt as :func:`deal` says, on a hold round unless ``round_no`` is given."""
+    """A hand dealt as :func:`deal` says, on a hold round unless ``round_no`` is given;
+    ``rules`` may be written as text (``"classic:players=3"``)."""
+    if isinstance(rules, str):
+        rules = Rules.parse(rules)
     hands = deal(rules, fixed or {}, voids)
     return new_hand(rules, hands, round_no=round_no or hold_round(rules), totals=totals)
+
+
+def turn_view(state: GameState) -> PlayerView:
+    """The view of the seat that must act now."""
+    return view(state, state.to_act[0])
+
+
+def moon_state(rules: Rules | str, totals: Sequence[int]) -> GameState:
+    """A hold-round hand in which seat 0 holds every heart, the top three spades and then
+    the top clubs, played out (seat 0 always plays its highest card, the others their
+    lowest) until it waits for the shooter's choice or ends."""
+    if isinstance(rules, str):
+        rules = Rules.parse(rules)
+    top = HEART_MASK | CardSet.parse("QS KS AS").mask
+    clubs = list(iter_mask(rules.deck & SUIT_MASKS[CLUBS]))[::-1]
+    top |= CardSet(clubs[: max(0, rules.hand_size - top.bit_count())]).mask
+    state = start(rules, {0: " ".join(CardSet(top).names())}, totals=totals)
+    while state.phase is Phase.PLAY:
+        seat = state.to_act[0]
+        allowed = list(state.legal_cards(seat))
+        state = state.apply(Play(seat, allowed[-1] if seat == 0 else allowed[0]))
+    return state
 
 
 def legal(state: GameState, seat: int | None = None) -> set[str]:

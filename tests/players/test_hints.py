@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hearts_scenarios import moon_state, play, start, turn_view
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rulebased_positions import moon_state, play, start, turn_view
 
 from hearts.core import (
     Card,
@@ -65,7 +65,8 @@ def test_the_hint_drops_the_queen_under_the_ace() -> None:
 @pytest.mark.usefixtures("normal_hints")
 def test_the_hint_leads_a_low_spade_to_flush_out_the_queen() -> None:
     # seat 0 wins trick one with the A♣ and holds low spades; the Q♠ is elsewhere
-    state = start("standard", {0: "AC 2S 3S 4S KD QD JD TD 9D 8D 7D 6D 5D", 3: "2C QS"})
+    state = start("standard", {0: "AC 2S 3S 4S KD QD JD TD 9D 8D 7D 6D 5D", 1: "3C", 2: "4D",
+                               3: "2C QS"}, voids={2: "C"})
     state = play(state, "2C AC 3C 4D")
     suggestion = hint(turn_view(state))
     assert suggestion.action == Play(0, Card("2S"))
@@ -156,7 +157,8 @@ ONLY_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 def test_the_first_trick_explanation_keeps_the_exception_for_a_hand_of_only_points() -> None:
     # standard bars points from trick one unless a hand holds nothing else: seat 3 holds
     # only hearts, so a heart may fall on seat 1's K♣ and the reason must not deny it
-    state = play(start("standard", {0: "2C", 1: "3C 9C KC", 3: ONLY_HEARTS}), "2C")
+    state = play(start("standard", {0: "2C", 1: "3C 9C KC", 2: "2S", 3: ONLY_HEARTS},
+                       voids={2: "C"}), "2C")
     reason = explain(turn_view(state), Play(1, Card("KC")))
     assert reason == ("Points may fall on the first trick only from a hand holding "
                       "nothing else: shed your high K♣")

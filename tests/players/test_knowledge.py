@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebased_positions import play, start, turn_view
+from hearts_scenarios import play, start, turn_view
 
 from hearts.core import Card, CardSet, PassCards, view
 from hearts.players.knowledge import Knowledge
@@ -43,7 +43,7 @@ def test_seats_it_does_not_know_about_hold_only_unseen_cards() -> None:
 def test_voids_points_and_the_trick_in_progress() -> None:
     # seat 0 holds every club, so trick one shows everyone else void in clubs
     state = start("card-commons", {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-                                   1: "QS 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H 7H"})
+                                   1: "QS 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H 7H", 2: "2S", 3: "8S"})
     state = play(state, "2C QS 2S 8S  3C 7H")
     know = Knowledge.of(turn_view(state))
     assert know.seat == 2
@@ -56,7 +56,8 @@ def test_voids_points_and_the_trick_in_progress() -> None:
 
 def test_the_game_score_as_it_stands() -> None:
     state = play(start("card-commons", {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-                                        1: "QS 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H 7H"},
+                                        1: "QS 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H 7H",
+                                        2: "2S", 3: "8S"},
                        totals=(80, 20, 60, 50)),
                  "2C QS 2S 8S  3C")
     know = Knowledge.of(turn_view(state))  # seat 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulebased_positions import moon_state, play, start, turn_view
+from hearts_scenarios import moon_state, play, start, turn_view
 
 from hearts.core import Card, CardSet, MoonChoice, Phase, view
 from hearts.players.knowledge import Knowledge

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeAlias, cast
 
 from hearts.core.actions import Action, ChooseMoon, Deal, PassCards, Play, RoundResult, Trick
 from hearts.core.cards import ALL_CARDS, HEART_MASK, POINT_MASK, Card, CardSet, card_name, iter_mask
-from hearts.core.deal import deal_hands, round_deal_seed
+from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
@@ -147,6 +147,7 @@ _FIELDS: Final = (
     "_fast",
     "_held",
     "_legal",
+    "_next_deal",
     "_log",
     "_played",
     "_received",
@@ -168,7 +169,7 @@ _FIELDS: Final = (
     "start_totals",
     "turn",
 )
-_UNPICKLED: Final = ("_fast", "_log")
+_UNPICKLED: Final = ("_fast", "_log", "_next_deal")
 
 
 class GameState:
@@ -193,6 +194,7 @@ class GameState:
     # a transition replaces (never edits in place) any it changes.
     _log: _Log
     _legal: int
+    _next_deal: Deal | None  # the seeded dealer's deal, made on first use in DEAL
     _fast: PlayRules
     _dealt: tuple[int, ...]
     _held: tuple[int, ...]  # each seat's cards at the start of play (before it, as dealt)
@@ -220,6 +222,7 @@ class GameState:
         state.results = ()
         state._log = None
         state._legal = -1
+        state._next_deal = None
         state._fast = play_rules(rules)
         state._dealt = (0,) * n
         state._held = (0,) * n
@@ -249,8 +252,9 @@ class GameState:
                     f"totals need one whole-number score a seat ({rules.players})")
             state._totals = [int(t) for t in totals]
             state.start_totals = tuple(state._totals)
-        if seed is not None:
-            state._deal(round_deal_seed(seed, round_no), None)
+        deal = state.next_deal
+        if deal is not None:
+            state._deal(deal)
         return state
 
     def _copy(self) -> GameState:
@@ -270,6 +274,7 @@ class GameState:
         other.results = self.results
         other._log = self._log
         other._legal = -1
+        other._next_deal = None
         other._fast = self._fast
         other._dealt = self._dealt
         other._held = self._held
@@ -320,7 +325,11 @@ class GameState:
         elsewhere, and in an unseeded game, whose deals come from an authority."""
         if self.phase is not _DEAL or self.seed is None:
             return None
-        return Deal.from_seed(self.rules, round_deal_seed(self.seed, self.round_no))
+        deal = self._next_deal
+        if deal is None:
+            deal = self._next_deal = Deal.from_seed(
+                self.rules, round_deal_seed(self.seed, self.round_no))
+        return deal
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -594,7 +603,8 @@ class GameState:
         if self.seed is not None:
             expected = self.next_deal
             assert expected is not None
-            if seed != expected.seed or hands != expected.hands:
+            if seed != expected.seed or (hands is not expected.hands
+                                         and hands != expected.hands):
                 raise self._illegal(
                     f"this game is seeded: round {self.round_no} is dealt from deal seed "
                     f"{expected.seed!r} (take the game's next_deal)")
@@ -614,7 +624,7 @@ class GameState:
     # mutation of a fresh copy (never of a state someone else holds)
     def _mutate(self, action: Action) -> None:
         if isinstance(action, Deal):
-            self._deal(action.seed, tuple(h.mask for h in action.hands))
+            self._deal(action)
             return
         self._log = (self._log, action)
         if isinstance(action, Play):
@@ -624,14 +634,12 @@ class GameState:
         else:
             self._finish_round(action.choice)
 
-    def _deal(self, deal_seed: str | None, hands: tuple[int, ...] | None) -> None:
+    def _deal(self, deal: Deal) -> None:
         rules = self.rules
-        if hands is None:
-            assert deal_seed is not None
-            hands = deal_hands(rules, deal_seed)
-        self._log = (self._log, Deal(tuple(CardSet(h) for h in hands), deal_seed))
+        hands = tuple([hand.mask for hand in deal.hands])
+        self._log = (self._log, deal)
         n = rules.players
-        self.deal_seed = deal_seed
+        self.deal_seed = deal.seed
         self._dealt = hands
         self._held = hands
         self._played = 0
@@ -747,6 +755,7 @@ def _restore(fields: dict[str, object], history: tuple[Action, ...]) -> GameStat
     for name, value in fields.items():
         setattr(state, name, value)
     state._fast = play_rules(state.rules)
+    state._next_deal = None
     log: _Log = None
     for action in history:
         log = (log, action)
