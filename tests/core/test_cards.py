@@ -5,6 +5,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.core import (
+    ALL_CARDS,
+    HEART_MASK,
+    HEARTS,
+    JACK_MASK,
+    POINT_MASK,
+    QUEEN_MASK,
     QUEEN_OF_SPADES,
     Card,
     CardSet,
@@ -90,3 +96,10 @@ def test_card_set_refuses_bad_members() -> None:
         CardSet.parse("QS ZZ")
     with pytest.raises(InvalidCardError, match="52 bits"):
         CardSet(1 << 52)
+
+
+def test_the_point_masks_are_the_cards_they_name() -> None:
+    assert CardSet(HEART_MASK) == CardSet(card for card in ALL_CARDS if card.suit == HEARTS)
+    assert CardSet(QUEEN_MASK) == CardSet.parse("QS")
+    assert CardSet(JACK_MASK) == CardSet.parse("JD")
+    assert CardSet(POINT_MASK) == CardSet(HEART_MASK | QUEEN_MASK)

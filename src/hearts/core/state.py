@@ -111,6 +111,7 @@ def _plays_of(seat: int, mask: int) -> list[Action]:
 # otherwise look each global name up on every use).
 _PLAY_TYPE: Final = Play
 _PASS_TYPE: Final = PassCards
+_DEAL_TYPE: Final = Deal
 _CARD_TYPE: Final = Card
 _CARD_SET_TYPE: Final = CardSet
 
@@ -428,8 +429,10 @@ class GameState:
     def _compute_legal(self, seat: int) -> int:
         first = not self._tricks
         fast = self._fast
-        return playable(fast, self._hand(seat), self._led(), first,
-                        hearts_open(fast, first, self.hearts_broken, self.queen_played))
+        led = self._led()
+        # whether hearts are open matters only to a lead
+        open_ = led < 0 and hearts_open(fast, first, self.hearts_broken, self.queen_played)
+        return playable(fast, self._hand(seat), led, first, open_)
 
     def legal_cards(self, seat: int | None = None) -> CardSet:
         """Cards a seat may use now: its playable cards, or its hand while passing."""
@@ -499,6 +502,11 @@ class GameState:
                         after._log = (self._log, given)
                         after._play(seat_no, card)
                         return after
+        elif kind is _DEAL_TYPE and action is self._next_deal and action is not None:
+            # the seeded dealer's own deal, as next_deal made it: nothing to check
+            after = self._copy()
+            after._deal(given)
+            return after
         elif kind is _PASS_TYPE and self.phase is _PASS:
             seat, cards = given.seat, given.cards
             if (type(seat) is int and 0 <= seat < self._fast.players

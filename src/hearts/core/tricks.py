@@ -9,7 +9,7 @@ question leads. Compiled with the engine (:mod:`hearts.core._native`)::
     >>> from hearts.core.cards import CardSet
     >>> from hearts.core.rules import Rules
     >>> facts = play_rules(Rules.parse("standard"))
-    >>> trick_winner(2, [Card("3C"), Card("AC"), Card("KD"), Card("9C")], 4)  # A♣, seat 3
+    >>> trick_winner(2, (Card("3C"), Card("AC"), Card("KD"), Card("9C")), 4)  # A♣, seat 3
     3
     >>> CardSet(playable(facts, CardSet.parse("QS 5H 9D").mask, Card("2C"), True, False))
     CardSet.parse('9D')
@@ -78,7 +78,7 @@ def play_rules(rules: Rules) -> PlayRules:
     return facts
 
 
-def trick_winner(leader: int, cards: Sequence[int], players: int) -> int:
+def trick_winner(leader: int, cards: tuple[int, ...], players: int) -> int:
     """The seat that takes a trick, or wins it so far: the highest card of the suit led."""
     high: int = cards[0]
     led = high // 13

@@ -111,7 +111,7 @@ class PlayerView:
         if not self.trick:
             return None
         leader = self.trick[0][0]
-        seat = trick_winner(leader, [card for _, card in self.trick], self.players)
+        seat = trick_winner(leader, tuple(card for _, card in self.trick), self.players)
         return seat, self.trick[(seat - leader) % self.players][1]
 
     @property
