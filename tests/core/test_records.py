@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_scenarios import random_game
+from hearts_scenarios import random_action, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -219,3 +220,27 @@ def test_a_game_waiting_for_the_shooters_choice_exports_and_replays() -> None:
     assert game_record(again) == record
     hand = replay_hand(hand_record(state))
     assert hand.phase is Phase.MOON
+
+
+def test_a_record_written_before_chance_was_a_step_still_replays() -> None:
+    # Before, a seeded game dealt the next round as soon as a round ended, so a record
+    # saved between rounds ends with that round's deal and no plays.
+    rules = Rules.preset_rules("standard")
+    rng = random.Random(5)
+    between = new_game(rules, 5)
+    while between.phase is not Phase.DEAL:  # play the first round out
+        between = between.apply(random_action(between, rng))
+    record = game_record(between)
+    assert len(record["rounds"]) == 1 and between.next_deal is not None
+    deal = between.next_deal
+    old = copy.deepcopy(record)
+    old["rounds"].append({"round": 2, "deal_seed": deal.seed,
+                          "hands": [hand.names() for hand in deal.hands],
+                          "pass_offset": rules.pass_offset(2), "passes": None, "plays": [],
+                          "moon": None})
+    again = replay_game(old)
+    assert again.phase is Phase.PASS and again.round_no == 2
+    assert again.results == between.results
+    assert [again.hand(s) for s in range(4)] == list(deal.hands)
+    # and a record saved now, between rounds, replays to the same waiting state
+    assert replay_game(record).next_deal == deal
