@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from hearts.arena import MatchConfig, MatchResult, report, t_interval
+from hearts.arena import MatchConfig, MatchResult, format_report, report, t_interval
 from hearts.arena.match import GameOutcome
 from hearts.core import Rules
 
@@ -82,3 +82,21 @@ def test_timing_is_kept_apart_from_the_figures() -> None:
     assert data["timing"]["random#b"]["max_ms"] == pytest.approx(4.0)
     assert data["timing"]["random#b"]["cpu"]["max_ms"] == pytest.approx(2.0)
     assert data["run"] == {"workers": 3, "wall_seconds": 1.5}
+
+
+def test_the_table_counts_fallbacks_names_bots_whole_and_says_how_many_errors_it_left_out(
+) -> None:
+    first, second = "ext:python3 bots/mine.py --level one", "ext:python3 bots/mine.py --level two"
+    lineup = (first, second, first, second)
+    config = MatchConfig(Rules.parse("standard"), lineup, 5, "names")
+    outcomes = tuple(
+        _outcome(deal_set, 0, lineup, [(0, 13, 0, 13)], [None], (0, 2),
+                 failures=(None, f"no answer in deal set {deal_set}", None, None))
+        for deal_set in range(5))
+    data = report(MatchResult(config, outcomes, workers=1, wall_seconds=0.0))
+    text = format_report(data)
+    assert first in text and second in text  # not cut to look alike
+    row = next(line for line in text.splitlines() if line.startswith(second))
+    assert row.split()[-2] == "5"  # the fallbacks column: five games with a fallback
+    assert data["figures"]["bots"][1]["more_errors"] == 2
+    assert text.count("fallback: deal set") == 3 and "... and 2 more fallbacks" in text

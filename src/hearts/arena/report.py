@@ -16,7 +16,8 @@ Per bot (a bot is one spec text, however many seats it holds):
   hands in which a seat of another bot did;
 * ``wins``: games won, a win shared by a tie split equally; ``win_rate_per_seat``:
   wins over games times seats held (an even share is one over the player count);
-* ``fallbacks``: games in which a seat of the bot failed and was taken over.
+* ``fallbacks``: games in which a seat of the bot failed and was taken over;
+  ``errors``: the first few failures, and ``more_errors``: how many others there were.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
     wins = dict.fromkeys(bots, 0.0)
     fallbacks = dict.fromkeys(bots, 0)
     errors: dict[str, list[str]] = {bot: [] for bot in bots}
+    more_errors = dict.fromkeys(bots, 0)
     hands = 0
     for outcome in result.outcomes:
         seating = outcome.seating
@@ -69,9 +71,13 @@ def _figures(result: MatchResult) -> dict[str, Any]:
         for bot in {seating[s] for s, e in enumerate(outcome.failures) if e is not None}:
             fallbacks[bot] += 1
         for seat, error in enumerate(outcome.failures):
-            if error is not None and len(errors[seating[seat]]) < _MAX_ERRORS:
+            if error is None:
+                continue
+            if len(errors[seating[seat]]) < _MAX_ERRORS:
                 errors[seating[seat]].append(f"deal set {outcome.deal_set}, rotation "
                                              f"{outcome.rotation}, seat {seat}: {error}")
+            else:
+                more_errors[seating[seat]] += 1
     games = len(result.outcomes)
     per_bot = []
     for bot in bots:
@@ -94,6 +100,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
             "win_rate_per_seat": round(wins[bot] / (games * seats_held[bot]), 4),
             "fallbacks": fallbacks[bot],
             "errors": errors[bot],
+            "more_errors": more_errors[bot],
         })
     return {
         "rules": config.rules.text,
@@ -152,12 +159,14 @@ def _interval_text(interval: dict[str, Any] | None) -> str:
 def format_report(data: dict[str, Any]) -> str:
     """The report as a few lines of text for people."""
     figures = data["figures"]
+    # whole names: two external bots may differ only at the end of their commands
+    width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
     lines = [
         f"rules {figures['rules']}  seed {figures['seed']}  {figures['deal_sets']} deal sets x "
         f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands",
         "",
-        f"{'bot':<28} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
-        f"{'moons +/-':>10} {'win/seat':>9} {'p95 ms':>9}",
+        f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
+        f"{'moons +/-':>10} {'win/seat':>9} {'fallbacks':>9} {'p95 ms':>9}",
     ]
     for bot in figures["bots"]:
         per_hand = bot["points_per_hand"]
@@ -166,14 +175,19 @@ def format_report(data: dict[str, Any]) -> str:
         timing = data["timing"].get(bot["bot"], {})
         p95 = timing.get("p95_ms")
         lines.append(
-            f"{bot['bot'][:28]:<28} {bot['seats']:>5} {points:>20} "
+            f"{bot['bot']:<{width}} {bot['seats']:>5} {points:>20} "
             f"{_interval_text(bot['margin']):>18} "
             f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
-            f"{bot['win_rate_per_seat']:>9.3f} {'-' if p95 is None else f'{p95:.1f}':>9}")
+            f"{bot['win_rate_per_seat']:>9.3f} {bot['fallbacks']:>9} "
+            f"{'-' if p95 is None else f'{p95:.1f}':>9}")
         for error in bot["errors"]:
             lines.append(f"    fallback: {error}")
+        more = bot.get("more_errors", 0)
+        if more:
+            lines.append(f"    ... and {more} more fallback{'s' if more != 1 else ''}")
     lines.append("")
     lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
-                 "intervals are 95% t intervals over deal sets.")
+                 "intervals are 95% t intervals over deal sets; fallbacks: games in which a "
+                 "seat of the bot failed and a built-in bot finished for it.")
     lines.append(f"{data['run']['workers']} worker(s), {data['run']['wall_seconds']:.1f} s")
     return "\n".join(lines)
