@@ -31,11 +31,13 @@ __all__ = [
     "atomic_write_text",
     "clear_current_game",
     "data_dir",
+    "free_sheet_name",
     "list_sheets",
     "load_current_game",
     "load_sheet",
     "save_current_game",
     "save_finished_game",
+    "save_new_sheet",
     "save_sheet",
     "sheet_path",
 ]
@@ -52,15 +54,25 @@ class SavedGameError(HeartsError, ValueError):
 
 
 def data_dir() -> Path:
-    """Where games and sheets are kept (created on first use)."""
+    """Where games and sheets are kept (created on first use); a :class:`SavedGameError`
+    when it cannot be a folder (``$HEARTS_HOME`` names a file, no permission)."""
     home = os.environ.get(HOME_ENV)
     path = Path(home) if home else Path(platformdirs.user_data_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = f"${HOME_ENV} ({path})" if home else str(path)
+        why = "it is a file, not a folder" if path.is_file() else exc.strerror or str(exc)
+        raise SavedGameError(f"cannot keep games and sheets in {where}: {why}") from None
     return path
 
 
-def atomic_write_text(path: Path, text: str) -> Path:
-    """Write text through a temporary file and ``os.replace``: all or nothing."""
+def atomic_write_text(path: Path, text: str, *, create: bool = False) -> Path:
+    """Write text through a temporary file and ``os.replace``: all or nothing.
+
+    With ``create`` the file must not exist yet (it is linked into place, which fails
+    when another process got there first): a :class:`SavedGameError`, nothing replaced.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -68,16 +80,22 @@ def atomic_write_text(path: Path, text: str) -> Path:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
+        if create:
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                raise SavedGameError(f"{path} exists already; it is left as it was") from None
+        else:
+            os.replace(temp, path)
+    finally:
         Path(temp).unlink(missing_ok=True)
-        raise
     return path
 
 
-def atomic_write_json(path: Path, data: Any) -> Path:
+def atomic_write_json(path: Path, data: Any, *, create: bool = False) -> Path:
     """Write JSON atomically (see :func:`atomic_write_text`)."""
-    return atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+                             create=create)
 
 
 def _read_json(path: Path) -> Any:
@@ -131,9 +149,29 @@ def sheet_path(name: str) -> Path:
     return data_dir() / "sheets" / f"{name}.json"
 
 
-def save_sheet(name: str, sheet: Sheet) -> Path:
-    """Save a score sheet under a name; returns the file."""
-    return atomic_write_json(sheet_path(name), sheet.to_json())
+def save_sheet(name: str, sheet: Sheet, *, create: bool = False) -> Path:
+    """Save a score sheet under a name; returns the file. With ``create`` (a new sheet's
+    first save) an existing sheet of that name is never replaced: a SavedGameError."""
+    return atomic_write_json(sheet_path(name), sheet.to_json(), create=create)
+
+
+def save_new_sheet(name: str, sheet: Sheet) -> tuple[str, Path]:
+    """A new sheet's first save, which never replaces another's file: under ``name``, or
+    the next free name when another run saved that name meanwhile. The name and file."""
+    try:
+        return name, save_sheet(name, sheet, create=True)
+    except SavedGameError:
+        name = free_sheet_name(name)
+        return name, save_sheet(name, sheet, create=True)
+
+
+def free_sheet_name(base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``... : the first name no saved sheet has yet."""
+    name, number = base, 1
+    while sheet_path(name).exists():
+        number += 1
+        name = f"{base}-{number}"
+    return name
 
 
 def load_sheet(name: str) -> Sheet:

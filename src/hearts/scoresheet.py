@@ -24,8 +24,11 @@ from typing import Final
 
 from hearts.core import (
     InvalidRoundError,
+    InvalidRulesError,
+    InvalidSheetError,
     MoonChoice,
     MoonChoiceNeededError,
+    Rules,
     Sheet,
     Taken,
     format_sheet,
@@ -42,6 +45,7 @@ __all__ = [
     "sheet_markdown",
     "sheet_rows",
     "split_names",
+    "start_sheet",
     "winner_text",
 ]
 
@@ -50,6 +54,8 @@ EXPORT_KINDS: Final = ("csv", "md", "text")
 
 _CARDS_TOKEN: Final = re.compile(r"^(?:(\d+)H)?(Q)?(J)?$", re.IGNORECASE)
 _POINTS_TOKEN: Final = re.compile(r"^([+-]?\d+)(J)?$", re.IGNORECASE)
+# a rules text that states the player count itself (``classic:players=4``)
+_STATES_PLAYERS: Final = re.compile(r"(?:^|[:,])\s*players\s*=")
 
 
 # ---------------------------------------------------------------------- text entry
@@ -63,9 +69,27 @@ class ParsedEntry:
 
 
 def split_names(text: str) -> list[str]:
-    """Player names typed in one line: separated by commas, or by spaces when there is none."""
-    parts = text.split(",") if "," in text else text.split()
-    return [p.strip() for p in parts if p.strip()]
+    """Player names typed in one line: separated by commas, or by spaces when there is none.
+
+    An empty name (``Ann,,Cy``) is refused rather than dropped: dropping it would
+    silently start a game for fewer players than were meant.
+    """
+    parts = [p.strip() for p in text.split(",")] if "," in text else text.split()
+    if not parts or not all(parts):
+        raise InvalidSheetError(f"every player needs a name, separated by commas: {text!r}")
+    return parts
+
+
+def start_sheet(rules_text: str, names_text: str) -> Sheet:
+    """A new sheet for the names typed: the rules' player count follows the names, unless
+    the rules text states its own count (``classic:players=4``), which the names must
+    then match."""
+    names = split_names(names_text)
+    rules = Rules.parse(rules_text)
+    if len(names) != rules.players and _STATES_PLAYERS.search(rules_text):
+        raise InvalidRulesError(f"the rules {rules_text!r} are for {rules.players} players, "
+                                f"but {len(names)} names are given: {', '.join(names)}")
+    return Sheet(rules.replace(players=len(names)), tuple(names))
 
 
 def parse_round_entry(text: str, players: int) -> ParsedEntry:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 import time
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts.cli.main import main
 from hearts.core import PRESETS, Rules, parse_record, replay_game
 
 PRESET_COUNTS = [
@@ -141,3 +143,27 @@ def test_ctrl_c_sums_up_the_games_finished_so_far(start_hearts, tmp_path):
     assert 1 <= summary["games"] < 100000
     assert summary["game_seeds"][1] == f"int-{summary['games']}"
     assert not list(folder.glob("*.partial"))
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal would be."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_long_run_shows_games_done_and_the_time_left_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], quiet: bool) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["simulate", "--games", "3", "--seed", "1", *(["--quiet"] if quiet else [])]) == 0
+    shown = terminal.getvalue()
+    assert ("3/3" in shown and "games" in shown) != quiet
+    assert "games" in capsys.readouterr().out  # the summary itself is unchanged
+
+
+def test_an_unbounded_target_is_refused_before_any_game(hearts_main) -> None:
+    status, out, err = hearts_main("simulate", "--rules", "standard:target=1000000000000")
+    assert status == 2 and not out
+    assert "target must be a positive score from 1 to 10000" in err

@@ -19,6 +19,7 @@ from hearts.core import (
     HAND_FORMAT,
     RECORD_VERSION,
     CardSet,
+    GameState,
     InvalidRecordError,
     Phase,
     Rules,
@@ -30,6 +31,7 @@ from hearts.core import (
     parse_record,
     replay_game,
     replay_hand,
+    verify_record,
 )
 
 GAME = random_game(Rules.preset_rules("classic"), 11)
@@ -244,3 +246,135 @@ def test_a_record_written_before_chance_was_a_step_still_replays() -> None:
     assert [again.hand(s) for s in range(4)] == list(deal.hands)
     # and a record saved now, between rounds, replays to the same waiting state
     assert replay_game(record).next_deal == deal
+
+
+# ------------------------------------------------- records that lie (issue 11)
+def _moon_game(preset: str = "standard", moon_choice: bool = False) -> GameState:
+    """A one-round game in which seat 0 shoots the moon (round 4: a hold round)."""
+    rules = Rules.preset_rules(preset)
+    mine = CardSet.parse("AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH")
+    rest = [c for c in range(52) if c not in mine]
+    state = new_hand(rules, [mine] + [CardSet(rest[k::3]) for k in range(3)], round_no=4)
+    while state.phase is Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    if moon_choice:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+MOON_GAME = game_record(_moon_game())
+
+
+@pytest.mark.parametrize(
+    ("moon", "says"),
+    [
+        ({"shooter": 2, "choice": "add"}, "says seat 2 shot the moon, the rules give seat 0"),
+        (None, "says moon null .no shooter., but seat 0 took every point card"),
+        ({"shooter": 0, "choice": "subtract"}, "says moon choice 'subtract', the rules give 'add'"),
+        ({"shooter": True, "choice": "add"}, "says seat True shot the moon"),
+    ],
+)
+def test_a_wrong_moon_is_refused(moon: Any, says: str) -> None:
+    record = copy.deepcopy(MOON_GAME)
+    assert record["rounds"][0]["moon"] == {"shooter": 0, "choice": "add"}
+    replay_game(record)
+    record["rounds"][0]["moon"] = moon
+    with pytest.raises(InvalidRecordError, match=f"round 4: the record {says}"):
+        replay_game(record)
+
+
+def test_a_moon_invented_on_an_ordinary_round_is_refused() -> None:
+    record = copy.deepcopy(RECORD)
+    entry = next(r for r in record["rounds"] if r["moon"] is None)
+    entry["moon"] = {"shooter": 1, "choice": "subtract"}
+    with pytest.raises(InvalidRecordError,
+                       match=f"round {entry['round']}: the record says seat 1 shot the moon, "
+                             "but no seat took every point card; write moon: null"):
+        replay_game(record)
+
+
+def test_a_moon_on_an_unfinished_round_is_refused() -> None:
+    record = copy.deepcopy(RECORD)
+    entry = record["rounds"][0]
+    del entry["points"], entry["totals"]
+    entry["plays"] = entry["plays"][:20]
+    record["rounds"] = [entry]
+    del record["complete"], record["totals"], record["winners"]
+    replay_game(record)
+    entry["moon"] = {"shooter": 0, "choice": None}
+    with pytest.raises(InvalidRecordError, match="the round has only 20 of 52 plays"):
+        replay_game(record)
+
+
+def test_the_moon_record_of_a_waiting_shooter_may_name_the_shooter() -> None:
+    state = _moon_game("classic")
+    record = game_record(state)
+    record["rounds"][0]["moon"] = {"shooter": 0, "choice": None}
+    assert replay_game(record).phase is Phase.MOON
+    record["rounds"][0]["moon"] = {"shooter": 1, "choice": None}
+    with pytest.raises(InvalidRecordError, match="seat 1 shot the moon, the rules give seat 0"):
+        replay_game(record)
+
+
+@pytest.mark.parametrize("offset", [0, 3, 2, True, 1.0, "left"])
+def test_a_wrong_pass_offset_is_refused(offset: Any) -> None:
+    record = copy.deepcopy(RECORD)
+    record["rounds"][0]["pass_offset"] = offset
+    with pytest.raises(InvalidRecordError,
+                       match=r"round 1: the record says pass_offset .*, the rules give 1 "
+                             r"\(pass_cycle left/right/across/hold\)"):
+        replay_game(record)
+
+
+@pytest.mark.parametrize("number", [2, 0, -7, 10**30, True, 1.0, "1", None])
+def test_a_round_number_that_is_not_its_place_is_refused(number: Any) -> None:
+    record = copy.deepcopy(RECORD)
+    record["rounds"][0]["round"] = number
+    with pytest.raises(InvalidRecordError, match="round 1: the record numbers this round"):
+        replay_game(record)
+
+
+@pytest.mark.parametrize("number", [0, -1, 10**30, 100_001, True, 1.5])
+def test_absurd_first_round_and_hand_round_numbers_are_refused(number: Any) -> None:
+    with pytest.raises(InvalidRecordError, match=r"from 1 to 100000|wrong type"):
+        replay_game({**copy.deepcopy(RECORD), "first_round": number})
+    with pytest.raises(InvalidRecordError, match=r"from 1 to 100000|wrong type"):
+        replay_hand({**copy.deepcopy(MOON_HAND), "round": number})
+
+
+def test_a_round_that_states_points_without_its_plays_says_so_plainly() -> None:
+    record = copy.deepcopy(RECORD)
+    record["rounds"][2]["plays"] = record["rounds"][2]["plays"][:20]
+    with pytest.raises(InvalidRecordError,
+                       match=r"^round 3 states points but has only 20 of 52 plays$"):
+        replay_game(record)
+    hand = hand_record(GAME, 1)
+    hand["passes"][2], hand["plays"] = None, []
+    with pytest.raises(InvalidRecordError,
+                       match=r"^round 1 states points but has only 3 of 4 passes chosen$"):
+        replay_hand(hand)
+    waiting = hand_record(_moon_game("classic"))
+    waiting["points"] = [-26, 0, 0, 0]
+    with pytest.raises(InvalidRecordError, match="waits for the shooter, seat 0, to choose"):
+        replay_hand(waiting)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a": ' + "9" * 5000 + "}", "\udcff"])
+def test_deep_nesting_and_huge_numbers_are_record_errors(text: str) -> None:
+    with pytest.raises(InvalidRecordError):
+        parse_record(text)
+
+
+@pytest.mark.parametrize("seed", [["5/1"], 7, {"x": 1}])
+def test_a_hand_records_deal_seed_of_the_wrong_type_is_a_record_error(seed: Any) -> None:
+    # found by the record fuzzer: the compiled engine raised TypeError
+    with pytest.raises(InvalidRecordError, match="deal_seed must be text or null"):
+        replay_hand({**copy.deepcopy(MOON_HAND), "deal_seed": seed})
+
+
+def test_verify_record_with_hands_that_are_not_card_names_is_a_verdict() -> None:
+    # found by the record fuzzer: a hand holding a float (inf) raised OverflowError
+    record = copy.deepcopy(SHORT)
+    record["rounds"][0]["hands"][0][0] = float("inf")
+    checks = verify_record(record)
+    assert not checks[0].ok and "hands differ" in checks[0].reason

@@ -141,3 +141,42 @@ def test_every_option_has_a_one_line_meaning() -> None:
     fields = {f.name for f in dataclasses.fields(Rules) if f.init} - {"preset"}
     assert set(OPTION_HELP) == fields
     assert set(PRESETS) == set(COUNTS)
+
+
+# ------------------------------------------------ ambiguous texts (issue 11)
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("card-commons:players=3,players=5",
+         r"option players is given twice \(players=3 and players=5\); give each option once"),
+        ("standard:pass-count=2,pass_count=1", "option pass_count is given twice"),
+        ("standard:target=\u0663\u0660", r"target must be a whole number in ASCII digits \(0-9\)"),
+        ("standard:target=\uff15\uff10", "target must be a whole number in ASCII digits"),
+        ("classic:players=\u0663", "players must be a whole number in ASCII digits"),
+        ("standard:pass_count=1_0", "pass_count must be a whole number in ASCII digits"),
+        ("standard:pass_cycle=+\u0662", "pass direction"),
+        ("standard:pass_cycle=+7", r"from -3 to \+3 with 4 players"),
+        ("standard:target=1000000000000",
+         "target must be a positive score from 1 to 10000, not 1000000000000"),
+        ("standard:target=10001", "from 1 to 10000"),
+        ("standard:target=" + "9" * 5000, "target 9+… is far out of range"),
+        ("standard:pass_cycle=" + "/".join(["left"] * 17), "pass_cycle lists at most 16 rounds"),
+    ],
+)
+def test_ambiguous_or_unbounded_texts_are_refused(text: str, says: str) -> None:
+    with pytest.raises(InvalidRulesError, match=says):
+        Rules.parse(text)
+
+
+def test_every_numeric_option_is_bounded_also_when_built_from_objects() -> None:
+    assert Rules.parse("standard:target=10000").target == 10_000
+    with pytest.raises(InvalidRulesError, match="from 1 to 10000"):
+        Rules().replace(target=10**12)
+    with pytest.raises(InvalidRulesError, match="at most 16 rounds"):
+        Rules().replace(pass_cycle=(1,) * 17)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_an_empty_text_is_the_documented_default(text: str) -> None:
+    # documented in Rules.parse: no text is the default, as with no --rules at all
+    assert Rules.parse(text) == Rules.preset_rules("card-commons", 4)

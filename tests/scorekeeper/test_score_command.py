@@ -91,3 +91,24 @@ async def test_the_score_screen_refuses_a_bad_round_and_asks_the_moon_choice(
     saved = Sheet.from_json(json.loads((hearts_home / "sheets" / "screen.json").read_text()))
     assert saved.totals == (0, 13, -13, 0)
     assert (hearts_home / "sheets" / "screen.csv").read_text().startswith("Round,Ann,")
+
+
+async def test_the_score_screen_saves_nothing_before_a_round_and_never_replaces_a_sheet(
+        hearts_home: Path) -> None:
+    kept = hearts("--names", "Ann,Bo,Cy,Di", "--name", "taken", stdin="13 13 0 0\n")
+    assert kept.returncode == 0
+    before = (hearts_home / "sheets" / "taken.json").read_text()
+    app = ScoreApp(name="taken", rules_text="card-commons")  # as if started meanwhile
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"Ann,,Cy", "enter")
+        assert "every player needs a name" in str(app.query_one("#message").render())
+        await pilot.press("ctrl+u", *"Eve, Fay, Gus", "enter")
+        await pilot.pause()
+        assert app.sheet is not None and app.sheet.rules.players == 3
+        assert not (hearts_home / "sheets" / "taken-2.json").exists()  # no round: no file
+        await pilot.press(*"13 13 0", "enter")
+        await pilot.pause()
+        assert "was saved meanwhile" in str(app.query_one("#message").render())
+    assert (hearts_home / "sheets" / "taken.json").read_text() == before
+    again = Sheet.from_json(json.loads((hearts_home / "sheets" / "taken-2.json").read_text()))
+    assert again.names == ("Eve", "Fay", "Gus") and len(again.results) == 1

@@ -7,19 +7,13 @@ import json
 import logging
 import os
 import secrets
-import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
-from hearts.arena.match import Progress as ProgressCallback
 from hearts.arena.report import format_report, report
+from hearts.cli.common import check_output_file, games_progress, write_lines
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT
 
@@ -76,27 +70,6 @@ def lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(bots[s % len(bots)] for s in range(players))
 
 
-@contextmanager
-def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
-    if not enabled:
-        yield None
-        return
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
-
-
-def _write_records(path: Path, records: Sequence[dict[str, Any]]) -> None:
-    with path.open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
-
-
 def run(args: argparse.Namespace) -> int:
     """Play the match and print its report."""
     if not logging.getLogger().handlers:
@@ -104,17 +77,19 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     if args.workers < 1 or args.deal_sets < 1:
         raise ArenaError("--workers and --deal-sets must be at least 1")
+    if args.records is not None:
+        check_output_file(args.records, "--records")
     config = MatchConfig(
         rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
         seed=args.seed if args.seed is not None else secrets.token_hex(4),
         timeout=args.bot_timeout, fallback=args.fallback, keep_records=args.records is not None)
-    show_bar = not args.quiet and sys.stderr.isatty()
-    with _progress_bar(show_bar) as progress:
+    with games_progress(args.quiet) as progress:
         result = run_match(config, workers=args.workers, progress=progress)
     if args.records is not None:
-        _write_records(args.records, [
-            {"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record}
-            for o in result.outcomes])
+        write_lines(args.records, (
+            json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},
+                       separators=(",", ":"))
+            for o in result.outcomes))
     data = report(result)
     print(json.dumps(data, indent=2) if args.json else format_report(data))
     return 0

@@ -15,6 +15,7 @@ from hearts.cli.common import (
     DEFAULT_LEVEL,
     CommandLineError,
     add_rules_options,
+    check_output_file,
     level_list,
     level_name,
     levels_text,
@@ -23,6 +24,7 @@ from hearts.cli.common import (
     seed_text,
     write_record,
 )
+from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
 from hearts.core import game_record, new_game
 from hearts.players import make_player
@@ -49,8 +51,8 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
                         help="plain text, line by line (automatic when input or output is "
                              "not a terminal)")
     parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
-                        help="full screen: each opponent's level, from your left "
-                             "(default: --level for all)")
+                        help="each opponent's level, from your left (default: --level for "
+                             "all)")
     parser.add_argument("--speed", choices=tuple(SPEEDS), default="normal",
                         help="full screen: how fast the computer players move "
                              "(default: normal)")
@@ -90,6 +92,8 @@ def run_screen(args: argparse.Namespace) -> int:
     from hearts.tui.app import HeartsApp
     from hearts.tui.session import HUMAN, GameSession, GameSettings
 
+    data_dir()  # the game is saved there after every move: a bad $HEARTS_HOME says so now
+    _check_record(args)
     session = None
     if args.resume:
         session = GameSession.resume()
@@ -97,13 +101,8 @@ def run_screen(args: argparse.Namespace) -> int:
             raise CommandLineError(f"no unfinished game is saved in {data_dir()}; "
                                    "start one with: hearts play")
     rules = rules_from_args(args)
-    opponents = args.levels or [args.level] * (rules.players - 1)
-    if len(opponents) != rules.players - 1:
-        raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
-                               f"{rules.players - 1} opponents")
-    name = args.name.strip()
-    if not name or len(name) > _MAX_NAME:
-        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters, not {args.name!r}")
+    opponents = _opponent_levels(args, rules.players)
+    name = _player_name(args)
     settings = GameSettings(rules=rules.text, levels=(HUMAN, *opponents),
                             seed=args.seed or "", speed=args.speed, auto_play=args.auto_play,
                             plain=args.plain, name=name)
@@ -128,21 +127,44 @@ def run_screen(args: argparse.Namespace) -> int:
 def run_text(args: argparse.Namespace) -> int:
     """The line-mode game on standard input and output."""
     rules = rules_from_args(args)
-    name = args.name.strip()
-    if not name or len(name) > _MAX_NAME:
-        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters, not {args.name!r}")
+    opponents = _opponent_levels(args, rules.players)
+    name = _player_name(args)
+    _check_record(args)
     seed: str = args.seed if args.seed is not None else new_seed()
     print(f"Seed {seed}: play these deals again with "
           f"hearts play --rules {rules.text} --seed {seed}", flush=True)
-    computers = [make_player(args.level, f"{seed}/seat-{seat}")
-                 for seat in range(1, rules.players)]
-    game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print)
+    computers = [make_player(level, f"{seed}/seat-{seat}")
+                 for seat, level in enumerate(opponents, start=1)]
+    game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print,
+                    symbols=symbols_fit(sys.stdout))
     outcome = game.play()
     if args.record is not None and game.state.history:
         write_record(args.record, game_record(game.state, game.names))
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
     return 0
+
+
+def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:
+    """The computers' levels from your left: ``--levels``, else ``--level`` for all."""
+    opponents: list[str] = args.levels or [args.level] * (players - 1)
+    if len(opponents) != players - 1:
+        raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
+                               f"{players - 1} opponents")
+    return opponents
+
+
+def _player_name(args: argparse.Namespace) -> str:
+    name: str = args.name.strip()
+    if not name or len(name) > _MAX_NAME:
+        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters, not {args.name!r}")
+    return name
+
+
+def _check_record(args: argparse.Namespace) -> None:
+    """A ``--record`` file that cannot be written is said before the game, not after it."""
+    if args.record is not None:
+        check_output_file(args.record, "--record")
 
 
 def read_line(prompt: str) -> str | None:

@@ -28,41 +28,97 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The ``replay`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
     parser.description = ("Replay every action of a record through the rules, check every "
-                          "stated result, and print the score sheet. Exit status 1 if the "
-                          "record is invalid.")
+                          "stated result, and print the score sheet. The file holds one "
+                          "record, or JSON lines of records (as hearts arena --records "
+                          "writes). Exit status 1 if any record is invalid.")
     parser.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Replay the record; 0 if valid, 1 if not (the reason on standard error)."""
+    """Replay the records; 0 if all are valid, 1 if not (the reasons on standard error)."""
     label = "<stdin>" if args.file == "-" else args.file
-    text = _read(args.file)
-    data: Mapping[str, Any] = {}
+    records = read_records(read_text(args.file))
+    invalid = 0
+    for where, data in records:
+        named = label if where is None else f"{label}: {where}"
+        try:
+            state, names = replay_record(data)
+        except InvalidRecordError as exc:
+            invalid += 1
+            print(f"hearts replay: {named}: invalid record: {exc}", file=sys.stderr)
+            for line in _where(exc, data if isinstance(data, Mapping) else {}):
+                print(f"  {line}", file=sys.stderr)
+            continue
+        assert isinstance(data, Mapping)  # an error value was raised above
+        report = _report(named, data, state, names)
+        print("\n".join(report if len(records) == 1 else report[:1]))
+    if len(records) > 1:
+        print(f"{len(records) - invalid} of {len(records)} records valid")
+    return 1 if invalid else 0
+
+
+def replay_record(data: Mapping[str, Any] | InvalidRecordError
+                  ) -> tuple[GameState, list[str]]:
+    """Replay a game or hand record (by its format); the state and the seat names."""
+    if isinstance(data, InvalidRecordError):
+        raise data
+    kind = data.get("format")
+    if kind == GAME_FORMAT:
+        state = replay_game(data)
+        return state, _seat_names(data, state.players)
+    if kind == HAND_FORMAT:
+        state = replay_hand(data)
+        return state, [f"Seat {seat}" for seat in range(state.players)]
+    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
+
+
+Records = list[tuple[str | None, Mapping[str, Any] | InvalidRecordError]]
+
+
+def read_records(text: str) -> Records:
+    """The records in a file: one JSON record (where None), or JSON lines, one record a
+    line, where each is ``line N`` (``hearts arena --records`` wraps each record as
+    ``{"deal_set": …, "rotation": …, "record": {…}}``). A line that is not a record
+    is an :class:`InvalidRecordError` in its place, so the others are still checked."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) < 2 or not lines[0][1].lstrip().startswith("{") or _one_document(text):
+        return [(None, _record_or_error(text)[1])]
+    records: Records = []
+    for number, line in lines:
+        about, data = _record_or_error(line)
+        records.append((f"line {number}{about}", data))
+    return records
+
+
+def _one_document(text: str) -> bool:
+    try:
+        parse_record(text)
+    except InvalidRecordError:
+        return False
+    return True
+
+
+def _record_or_error(text: str) -> tuple[str, Mapping[str, Any] | InvalidRecordError]:
+    """The record in one JSON text, unwrapped from an arena line (with its deal set and
+    rotation in words), or the error as a value."""
     try:
         data = parse_record(text)
-        kind = data.get("format")
-        if kind == GAME_FORMAT:
-            state = replay_game(data)
-            names = _seat_names(data, state.players)
-        elif kind == HAND_FORMAT:
-            state = replay_hand(data)
-            names = [f"Seat {seat}" for seat in range(state.players)]
-        else:
-            raise InvalidRecordError(
-                f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
     except InvalidRecordError as exc:
-        print(f"hearts replay: {label}: invalid record: {exc}", file=sys.stderr)
-        for line in _where(exc, data):
-            print(f"  {line}", file=sys.stderr)
-        return 1
-    print("\n".join(_report(label, data, state, names)))
-    return 0
+        return "", exc
+    inner = data.get("record")
+    if "format" in data or not isinstance(inner, Mapping):
+        return "", data
+    return f" (deal set {data.get('deal_set')!r}, rotation {data.get('rotation')!r})", inner
 
 
-def _read(file: str) -> str:
+def read_text(file: str) -> str:
+    """A file's text (``-``: standard input), or a CommandLineError saying why not."""
     if file == "-":
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise CommandLineError("standard input is not UTF-8 text") from None
     try:
         return Path(file).read_text(encoding="utf-8")
     except OSError as exc:

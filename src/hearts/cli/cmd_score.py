@@ -3,7 +3,7 @@
 A Textual screen in a terminal; plain line-by-line prompts with ``--plain`` or when
 standard input is not a terminal (scripts). Each round is checked by
 :mod:`hearts.core.scorekeeper`, read and written by :mod:`hearts.scoresheet`, and the
-sheet is saved after every change.
+sheet is saved after every change (a new sheet from its first round, never over another).
 """
 
 from __future__ import annotations
@@ -14,9 +14,23 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from hearts.core import HeartsError, InvalidRoundError, MoonChoice, Rules, Sheet, format_sheet
-from hearts.persistence import list_sheets, load_sheet, save_sheet, sheet_path
-from hearts.scoresheet import EXPORT_KINDS, add_entry, export, split_names, winner_text
+from hearts.core import (
+    HeartsError,
+    InvalidRoundError,
+    InvalidSheetError,
+    MoonChoice,
+    Sheet,
+    format_sheet,
+)
+from hearts.persistence import (
+    free_sheet_name,
+    list_sheets,
+    load_sheet,
+    save_new_sheet,
+    save_sheet,
+    sheet_path,
+)
+from hearts.scoresheet import EXPORT_KINDS, add_entry, export, start_sheet, winner_text
 
 __all__ = ["ENTRY_HELP", "PlainScorekeeper", "configure", "run"]
 
@@ -24,7 +38,7 @@ ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or a
               "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
               "(5h q 8hj 0). The sheet applies the moon rule.")
 _COMMANDS_HELP = ("Commands: fix (enter the last round again), sheet, csv, md, help, quit. "
-                  "The sheet is saved after every round.")
+                  "The sheet is saved after every round (a sheet with no round is not).")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +50,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="card-commons",
                         help="rules text (default card-commons; see `hearts rules`)")
     parser.add_argument("--names", help="players' names separated by commas, seat order")
-    parser.add_argument("--name", help="save the sheet under this name (default: date and time)")
+    parser.add_argument("--name", help="save the new sheet under this name, which no saved "
+                                       "sheet may have (default: date and time)")
     parser.add_argument("--open", metavar="NAME", help="reopen a saved sheet")
     parser.add_argument("--list", action="store_true", help="list the saved sheets")
     parser.add_argument("--export", choices=EXPORT_KINDS,
@@ -47,7 +62,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open or start a sheet, then keep it through the Textual screen or plain prompts."""
+    """Open or start a sheet, then keep it through the Textual screen or plain prompts.
+
+    A saved sheet is changed only when reopened with ``--open``: a new sheet never
+    takes the file of another (``--name`` of a saved sheet is refused, and the default
+    name, the date and time, gets ``-2``, ``-3``... when taken).
+    """
     if args.list:
         for name in list_sheets():
             print(name)
@@ -58,24 +78,39 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidRoundError("--export needs --open NAME, the sheet to export")
         print(export(sheet, args.export), end="")
         return 0
-    name = args.open or args.name or datetime.now().strftime("game-%Y-%m-%d-%H%M")
-    sheet_path(name)  # checks the name before any round is typed
+    if args.open:
+        if args.names:
+            raise InvalidSheetError("--names starts a new sheet; --open continues a saved one "
+                                    "with its own players")
+        name = args.open
+    elif args.name:
+        if sheet_path(args.name).exists():
+            raise InvalidSheetError(f"a sheet named {args.name!r} is saved already: continue "
+                                    f"it with --open {args.name!r}, or choose another --name")
+        name = args.name
+    else:
+        name = free_sheet_name(datetime.now().strftime("game-%Y-%m-%d-%H%M"))
+    if sheet is None and args.names:
+        sheet = start_sheet(args.rules, args.names)  # checks the names before any round
     if args.plain or not sys.stdin.isatty():
-        return PlainScorekeeper(sys.stdin, sys.stdout, name).run(sheet, args.rules, args.names)
+        keeper = PlainScorekeeper(sys.stdin, sys.stdout, name, reopened=bool(args.open))
+        return keeper.run(sheet, args.rules)
     from hearts.tui.score_app import ScoreApp  # Textual loads only for the full screen
 
-    names = split_names(args.names) if args.names else None
-    ScoreApp(name=name, sheet=sheet, rules_text=args.rules, names=names).run()
+    ScoreApp(name=name, sheet=sheet, rules_text=args.rules, reopened=bool(args.open)).run()
     return 0
 
 
 class PlainScorekeeper:
     """Line-by-line prompts: one line a round, scriptable through standard input."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, name: str) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, name: str, *,
+                 reopened: bool = False) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.name = name
+        # where the sheet is saved: None until a new sheet's first round
+        self.saved_to: Path | None = sheet_path(name) if reopened else None
 
     def say(self, text: str) -> None:
         print(text, file=self.stdout, flush=True)
@@ -100,22 +135,20 @@ class PlainScorekeeper:
                     return choice
             self.say("answer s (subtract) or a (add)")
 
-    def start(self, rules_text: str, names_text: str | None) -> Sheet | None:
+    def start(self, rules_text: str) -> Sheet | None:
+        """Ask the players' names until they make a sheet (None at the end of input)."""
         while True:
-            text = names_text or self.ask("Players' names, in seat order, separated by commas: ")
+            text = self.ask("Players' names, in seat order, separated by commas: ")
             if text is None:
                 return None
-            names = split_names(text)
             try:
-                return Sheet(Rules.parse(rules_text).replace(players=len(names)), tuple(names))
+                return start_sheet(rules_text, text)
             except HeartsError as exc:
                 self.say(f"error: {exc}")
-                if names_text:
-                    raise
-                names_text = None
 
-    def run(self, sheet: Sheet | None, rules_text: str, names_text: str | None) -> int:
-        sheet = sheet or self.start(rules_text, names_text)
+    def run(self, sheet: Sheet | None, rules_text: str) -> int:
+        """Keep ``sheet`` (or a new one, names asked) until quit or the end of input."""
+        sheet = sheet or self.start(rules_text)
         if sheet is None:
             return 1
         self.say(f"Sheet {self.name!r}: {sheet.rules.text}, to {sheet.rules.target}; "
@@ -136,11 +169,19 @@ class PlainScorekeeper:
             if line is None or line.lower() in ("quit", "q", "exit"):
                 break
             sheet = self.command(sheet, line)
-        self.say(f"Saved to {self.save(sheet)}")
+        self.say(f"Saved to {self.saved_to}" if self.saved_to is not None
+                 else "No round entered: no sheet saved.")
         return 0
 
     def save(self, sheet: Sheet) -> Path:
-        return save_sheet(self.name, sheet)
+        """Save after a change; a new sheet's first save never replaces another's file."""
+        if self.saved_to is not None:
+            return save_sheet(self.name, sheet)
+        taken, (self.name, path) = self.name, save_new_sheet(self.name, sheet)
+        if self.name != taken:  # another ``hearts score`` saved that name meanwhile
+            self.say(f"A sheet named {taken!r} was saved meanwhile; this one is {self.name!r}.")
+        self.saved_to = path
+        return path
 
     def command(self, sheet: Sheet, line: str) -> Sheet:
         """Run one typed line: a command, or a round to add."""

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hearts.cli.common import (
     add_rules_options,
+    check_output_folder,
+    games_progress,
     level_list,
     level_name,
     levels_text,
@@ -108,6 +110,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
                         help="levels seat by seat from seat 0, e.g. random,random,random,random")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--records", type=Path, metavar="DIR",
                         help="write each game's record as DIR/game-<seed>-<n>.json")
     parser.set_defaults(func=run)
@@ -118,22 +121,15 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     levels = seat_levels(rules.players, args.levels, args.level)
     names = seat_names(levels)
+    if args.records is not None:
+        check_output_folder(args.records, "--records")
     seed: str = args.seed if args.seed is not None else new_seed()
     numbers = range(args.first, args.first + args.games)
     tally = SimulationTally(rules.players)
-    progress = _Progress(len(numbers))
     started = time.perf_counter()
     try:
-        for number in numbers:
-            this_seed = game_seed(seed, number)
-            players = [make_player(level, f"{this_seed}/seat-{seat}")
-                       for seat, level in enumerate(levels)]
-            state = play_game(rules, players, this_seed)
-            tally.add(state)
-            if args.records is not None:
-                write_record(args.records / f"game-{this_seed}.json",
-                             game_record(state, names))
-            progress.show(tally.games)
+        with games_progress(args.quiet) as progress:
+            _play_all(args, rules, seed, numbers, levels, names, tally, progress)
     except KeyboardInterrupt:
         # Ctrl-C: sum up the games finished so far, then exit as interrupted.
         if not tally.games:
@@ -142,32 +138,26 @@ def run(args: argparse.Namespace) -> int:
     else:
         interrupted = False
     elapsed = time.perf_counter() - started
-    progress.clear()
     played = range(numbers.start, numbers.start + tally.games)
     summary = _summary(rules, seed, played, levels, names, tally, elapsed, args.records)
     print(json.dumps(summary) if args.json else "\n".join(_human_lines(summary)))
     return 130 if interrupted else 0
 
 
-class _Progress:
-    """A games-done counter on standard error, only when that is a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.enabled = sys.stderr.isatty()
-        self.last = 0.0
-
-    def show(self, done: int) -> None:
-        now = time.monotonic()
-        if self.enabled and now - self.last >= 0.5:
-            self.last = now
-            sys.stderr.write(f"\rgame {done}/{self.total}")
-            sys.stderr.flush()
-
-    def clear(self) -> None:
-        if self.enabled and self.last:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+def _play_all(args: argparse.Namespace, rules: Rules, seed: str, numbers: range,
+              levels: list[str], names: list[str], tally: SimulationTally,
+              progress: Callable[[int, int], None] | None) -> None:
+    """Play every game in turn into the tally, writing records as asked."""
+    for number in numbers:
+        this_seed = game_seed(seed, number)
+        players = [make_player(level, f"{this_seed}/seat-{seat}")
+                   for seat, level in enumerate(levels)]
+        state = play_game(rules, players, this_seed)
+        tally.add(state)
+        if args.records is not None:
+            write_record(args.records / f"game-{this_seed}.json", game_record(state, names))
+        if progress is not None:
+            progress(tally.games, len(numbers))
 
 
 def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: list[str],

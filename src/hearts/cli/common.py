@@ -7,7 +7,9 @@ import contextlib
 import json
 import re
 import secrets
-from collections.abc import Mapping
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,8 @@ __all__ = [
     "DEFAULT_LEVEL",
     "CommandLineError",
     "add_rules_options",
+    "check_output_file",
+    "check_output_folder",
     "level_list",
     "level_name",
     "levels_text",
@@ -26,6 +30,7 @@ __all__ = [
     "rules_from_args",
     "seat_levels",
     "seed_text",
+    "write_lines",
     "write_record",
 ]
 
@@ -120,19 +125,80 @@ def seat_levels(players: int, levels: list[str] | None, level: str | None) -> li
     return chosen + [level or DEFAULT_LEVEL] * (players - len(chosen))
 
 
-def write_record(path: Path, record: Mapping[str, Any]) -> None:
-    """Write a record as one line of JSON, creating the folder if needed.
+def check_output_file(path: Path, option: str) -> None:
+    """Before the work starts: ``path`` (given as ``option``) can take a file written
+    by :func:`write_lines` (not a folder; its folder made and writable), so a long
+    game or match never ends in a file it cannot write."""
+    if path.is_dir():
+        raise CommandLineError(f"{option} {str(path)!r} is a folder; give a file name")
+    _check_folder(path.parent, option, path)
+
+
+def check_output_folder(path: Path, option: str) -> None:
+    """Before the work starts: ``path`` (given as ``option``) is, or can be made, a
+    folder that takes files."""
+    _check_folder(path, option, path)
+
+
+def _check_folder(folder: Path, option: str, given: Path) -> None:
+    blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        raise CommandLineError(f"{option} {str(given)!r}: {str(blocking)!r} is a file, "
+                               "not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise CommandLineError(f"{option} {str(given)!r}: cannot write there: "
+                               f"{exc.strerror or exc}") from None
+
+
+def write_lines(path: Path, lines: Iterable[str]) -> None:
+    """Write lines of text, creating the folder if needed.
 
     The file appears whole or not at all (written aside, then renamed), so an
-    interrupted run never leaves half a record behind.
+    interrupted run never leaves half a file behind.
     """
     partial = path.with_name(path.name + ".partial")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        with partial.open("w", encoding="utf-8") as out:
+            out.writelines(line + "\n" for line in lines)
         partial.replace(path)
     except OSError as exc:
-        raise CommandLineError(f"cannot write the record {str(path)!r}: {exc.strerror}") from None
+        raise CommandLineError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     finally:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
+
+
+def write_record(path: Path, record: Mapping[str, Any]) -> None:
+    """Write a record as one line of JSON (see :func:`write_lines`)."""
+    write_lines(path, [json.dumps(record)])
+
+
+@contextlib.contextmanager
+def games_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar of games done with the time left, on standard error when it is a
+    terminal and not ``quiet``; yields its update function ``(done, total)``, or None."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console  # loaded only by the long commands that show a bar
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from hearts.core import (
+    SUIT_CHARS,
     SUIT_SYMBOLS,
     Action,
     Card,
@@ -50,9 +51,13 @@ ReadLine = Callable[[str], str | None]
 WriteLine = Callable[[str], None]
 """Writes one line of output."""
 
+_CARD_HELP = {
+    True: "QS, 10H, TH, Q♠ or q♠ (rank 2-10, T, J, Q, K, A, then suit C D S H or ♣ ♦ ♠ ♥)",
+    False: "QS, 10H or TH (rank 2-10, T, J, Q, K, A, then suit C D S H)",
+}
 _HELP = """\
 Commands at any prompt:
-  a card       QS, 10H, TH, Q♠ or q♠ (rank 2-10, T, J, Q, K, A, then suit C D S H or ♣ ♦ ♠ ♥)
+  a card       {card_help}
   cards        when passing, the cards separated by spaces or commas: QS AH KH
   hand         show your hand again
   sheet        show the score sheet so far
@@ -94,11 +99,13 @@ class TextGame:
 
     ``start`` is the game: ``new_game(rules, seed)``, or a position from elsewhere (a
     puzzle, a test). A position without a seed has no dealer, so it plays to the end
-    of its hand.
+    of its hand. Cards show their suit symbols (``Q♠``), or with ``symbols=False`` the
+    letters (``QS``), for output that cannot show the symbols.
     """
 
     def __init__(self, start: GameState, computers: Sequence[Player], *,
-                 name: str = "You", read: ReadLine, write: WriteLine) -> None:
+                 name: str = "You", read: ReadLine, write: WriteLine,
+                 symbols: bool = True) -> None:
         rules = start.rules
         if len(computers) != rules.players - 1:
             raise ValueError(f"{rules.players} players need {rules.players - 1} computers")
@@ -109,6 +116,8 @@ class TextGame:
         self.write = write
         self.state = start
         self._refused = False
+        self._suits = SUIT_SYMBOLS if symbols else SUIT_CHARS
+        self._help = _HELP.format(card_help=_CARD_HELP[symbols])
         moon = moon_points(rules)
         self._moon_words = {
             "subtract": MoonChoice.SUBTRACT, "s": MoonChoice.SUBTRACT, "-": MoonChoice.SUBTRACT,
@@ -143,7 +152,7 @@ class TextGame:
         if isinstance(action, PassCards):
             if action.seat == HUMAN_SEAT:
                 target = self._name(view(before, HUMAN_SEAT).pass_target)
-                self.write(f"You pass {_cards_text(action.cards)} to {target}.")
+                self.write(f"You pass {self._cards(action.cards)} to {target}.")
             if mine.phase is not Phase.PASS:
                 self._announce_exchange(mine)
         elif isinstance(action, Play):
@@ -152,6 +161,13 @@ class TextGame:
             self._announce_round_end(mine)
 
     # ------------------------------------------------------------ announcements
+    def _face(self, card: Card) -> str:
+        """A card as shown: ``10♥``, or ``10H`` where the output takes no symbols."""
+        return card.pretty[:-1] + self._suits[card.suit]
+
+    def _cards(self, cards: CardSet) -> str:
+        return " ".join(self._face(card) for card in cards)
+
     def _name(self, seat: int | None) -> str:
         """The name at a pass partner's seat (None only on a hold round, which has none)."""
         assert seat is not None, "a hold round has no pass partner"
@@ -173,14 +189,14 @@ class TextGame:
 
     def _announce_exchange(self, mine: PlayerView) -> None:
         if mine.received is not None:
-            self.write(f"You receive {_cards_text(mine.received)} "
+            self.write(f"You receive {self._cards(mine.received)} "
                        f"from {self._name(mine.pass_source)}.")
         self.write(self._hand_line(mine))
 
     def _announce_play(self, before: PlayerView, after: PlayerView, action: Play) -> None:
         trick_no = before.trick_no + 1
         how = "led by" if not before.trick else "from"
-        self.write(f"  trick {trick_no}: {action.card.pretty} {how} {self.names[action.seat]}")
+        self.write(f"  trick {trick_no}: {self._face(action.card)} {how} {self.names[action.seat]}")
         # a finished round's tricks stay in view until the next deal, so the last shows too
         if len(after.tricks) == len(before.tricks):
             return
@@ -216,7 +232,7 @@ class TextGame:
         """The hand by suit; on the person's turn to play, allowed cards in brackets."""
         mark_legal = mine.phase is Phase.PLAY and mine.my_turn
         groups = []
-        for suit, symbol in enumerate(SUIT_SYMBOLS):
+        for suit, symbol in enumerate(self._suits):
             cards = mine.suit_cards(suit)
             if not cards:
                 continue
@@ -234,7 +250,7 @@ class TextGame:
             question = _Prompt((
                 self._hand_line(mine),
                 f"Choose {self.rules.pass_count} cards to pass to {self._name(mine.pass_target)} "
-                f"from: {_cards_text(mine.hand)}",
+                f"from: {self._cards(mine.hand)}",
             ), "Pass> ")
             return self._ask(mine, question, _parse_pass)
         if mine.phase is Phase.PLAY:
@@ -243,7 +259,7 @@ class TextGame:
             question = _Prompt((
                 situation,
                 self._hand_line(mine),
-                f"Play a card. Allowed: {_cards_text(mine.legal)}",
+                f"Play a card. Allowed: {self._cards(mine.legal)}",
             ), "Card> ")
             return self._ask(mine, question, _parse_play)
         taken = "; ".join(f"{self.names[s]} {t}" for s, t in enumerate(mine.totals))
@@ -274,7 +290,7 @@ class TextGame:
             if word in ("quit", "exit"):
                 raise _StoppedError(Outcome.QUIT)
             if word == "help":
-                self.write(_HELP)
+                self.write(self._help)
                 continue
             if word == "sheet":
                 self.write(self._sheet(mine) if mine.results else "No round has ended yet.")
@@ -305,6 +321,10 @@ def _parse_pass(mine: PlayerView, answer: str) -> Action:
     cards = CardSet.parse(answer)
     if len(cards) != len(words):
         raise _BadAnswerError("a card is named twice")
+    missing = [card for card in cards if card not in mine.hand]
+    if missing:  # said here, to the person: the rules' refusal names the seat
+        raise _BadAnswerError(f"{' '.join(map(str, missing))} "
+                              f"{'is' if len(missing) == 1 else 'are'} not in your hand")
     return PassCards(HUMAN_SEAT, cards)
 
 
@@ -313,11 +333,10 @@ def _parse_play(mine: PlayerView, answer: str) -> Action:
         return Play(HUMAN_SEAT, next(iter(mine.legal)))
     if len(answer.split()) != 1:
         raise _BadAnswerError(f"play one card, e.g. {next(iter(mine.legal))}")
-    return Play(HUMAN_SEAT, Card(answer.strip()))
-
-
-def _cards_text(cards: CardSet) -> str:
-    return " ".join(card.pretty for card in cards)
+    card = Card(answer.strip())
+    if card not in mine.hand:
+        raise _BadAnswerError(f"{card} is not in your hand")
+    return Play(HUMAN_SEAT, card)
 
 
 def _direction_words(direction: str) -> str:

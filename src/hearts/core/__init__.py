@@ -80,6 +80,7 @@ from hearts.core.fairness import (
     verify_record_text,
 )
 from hearts.core.record import (
+    MAX_ROUND,
     GAME_FORMAT,
     HAND_FORMAT,
     RECORD_VERSION,
@@ -90,6 +91,8 @@ from hearts.core.record import (
     replay_hand,
 )
 from hearts.core.rules import (
+    MAX_PASS_CYCLE,
+    MAX_TARGET,
     OPTION_HELP,
     PLAYER_COUNTS,
     PRESETS,
@@ -167,6 +170,9 @@ __all__ = [
     "HEART_MASK",
     "JACK_MASK",
     "JACK_OF_DIAMONDS",
+    "MAX_PASS_CYCLE",
+    "MAX_ROUND",
+    "MAX_TARGET",
     "NO_LEAD",
     "OPTION_HELP",
     "PLAYER_COUNTS",

@@ -23,10 +23,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from hearts.core.cards import CardSet
+from hearts.core.codec import CodecError, decode_cards
 from hearts.core.deal import deal_hands
 from hearts.core.errors import InvalidRecordError
-from hearts.core.record import GAME_FORMAT, parse_record
+from hearts.core.record import GAME_FORMAT, MAX_ROUND, parse_record
 from hearts.core.rules import Rules
 
 __all__ = [
@@ -78,10 +78,15 @@ class RoundCheck:
     round_no: int
     ok: bool
     reason: str
+    committed: bool = True
+    """False for a seeded deal with no commitment: whoever knew the seed knew the deal."""
 
 
-def _check_round(rules: Rules, entry: Mapping[str, Any], round_no: int) -> RoundCheck:
+def _check_round(rules: Rules, entry: Mapping[str, Any], round_no: int,
+                 seed: str | None) -> RoundCheck:
     fair = entry.get("fairness")
+    if fair is None and seed is not None:
+        return _check_seeded(rules, entry, round_no, seed)
     if not isinstance(fair, Mapping):
         return RoundCheck(round_no, False, "no fairness section")
     if fair.get("scheme") != FAIRNESS_SCHEME:
@@ -99,30 +104,62 @@ def _check_round(rules: Rules, entry: Mapping[str, Any], round_no: int) -> Round
         return RoundCheck(round_no, False, str(exc))
     if entry.get("deal_seed") != derived:
         return RoundCheck(round_no, False, "the deal seed is not the one the reveal derives")
-    hands = entry.get("hands")
-    try:
-        masks = tuple(CardSet(h).mask for h in hands) if isinstance(hands, list) else None
-    except (ValueError, TypeError):
-        masks = None
-    if masks != deal_hands(rules, derived):
+    if _masks(entry.get("hands")) != deal_hands(rules, derived):
         return RoundCheck(round_no, False, "the hands differ from the deal the seed derives")
     return RoundCheck(round_no, True, f"commitment {commit[:12]}… and deal match")
 
 
-def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
-    """Check every round's commitment, deal seed and hands in a game record."""
-    if data.get("format") != GAME_FORMAT:
-        raise InvalidRecordError(f"format must be {GAME_FORMAT!r}, not {data.get('format')!r}")
+def _masks(hands: object) -> tuple[int, ...] | None:
+    """The hands of a record's round as masks; None if they are not lists of card names."""
     try:
-        rules = Rules.parse(str(data.get("rules", "")))
+        return tuple(decode_cards(h, "hand").mask for h in hands) \
+            if isinstance(hands, list) else None
+    except CodecError:
+        return None
+
+
+def _check_seeded(rules: Rules, entry: Mapping[str, Any], round_no: int,
+                  seed: str) -> RoundCheck:
+    """A round of a seeded game (a local game, an arena match): no commitment, only the seed."""
+    expected = f"{seed}/{round_no}"
+    if entry.get("deal_seed") != expected:
+        return RoundCheck(round_no, False, f"no fairness section, and the deal seed is not "
+                                           f"{expected!r}, the game seed's", committed=False)
+    if _masks(entry.get("hands")) != deal_hands(rules, expected):
+        return RoundCheck(round_no, False, f"the hands differ from the deal of seed {expected!r}",
+                          committed=False)
+    return RoundCheck(round_no, True, f"no commitment: a seeded deal, the hands match "
+                                      f"deal seed {expected!r}", committed=False)
+
+
+def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
+    """Check every round's commitment, deal seed and hands in a game record.
+
+    A round with no ``fairness`` section in a seeded game (a local game, an arena
+    match) is checked against the game seed alone and marked ``committed=False``.
+    """
+    if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
+        raise InvalidRecordError(f"format must be {GAME_FORMAT!r}")
+    text = data.get("rules")
+    if not isinstance(text, str):
+        raise InvalidRecordError("record: missing field 'rules' (the rules text)")
+    try:
+        rules = Rules.parse(text)
     except ValueError as exc:
         raise InvalidRecordError(f"rules: {exc}") from None
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, str):
+        raise InvalidRecordError("record: seed must be text or null")
+    first = data.get("first_round", 1)
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_ROUND:
+        raise InvalidRecordError(f"record: first_round must be a whole number from 1 to "
+                                 f"{MAX_ROUND}")
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise InvalidRecordError("the record has no rounds")
     return [
-        _check_round(rules, entry, index + 1) if isinstance(entry, Mapping)
-        else RoundCheck(index + 1, False, "a round is a JSON object")
+        _check_round(rules, entry, first + index, seed) if isinstance(entry, Mapping)
+        else RoundCheck(first + index, False, "a round is a JSON object")
         for index, entry in enumerate(rounds)
     ]
 

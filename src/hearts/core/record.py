@@ -27,7 +27,10 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
 A **hand record** (``"format": "card-commons-hearts/hand"``) holds one deal: the
 same round fields plus ``rules``, ``round`` and ``scores`` (totals going in).
 Replaying either re-applies every action through the rules and checks every
-stated result; any disagreement is an :class:`InvalidRecordError`.
+stated field (round numbers, pass offsets, the moon, points, totals, winners;
+round numbers run from 1 to :data:`MAX_ROUND`); any disagreement is an
+:class:`InvalidRecordError`. A round that states points before its last play
+says what is missing.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hearts.core.actions import RoundResult
 from hearts.core.cards import CardSet
 from hearts.core.codec import (
     CodecError,
@@ -62,6 +66,7 @@ from hearts.core.state import (
 __all__ = [
     "GAME_FORMAT",
     "HAND_FORMAT",
+    "MAX_ROUND",
     "RECORD_VERSION",
     "game_record",
     "hand_record",
@@ -73,6 +78,8 @@ __all__ = [
 GAME_FORMAT = "card-commons-hearts/game"
 HAND_FORMAT = "card-commons-hearts/hand"
 RECORD_VERSION = 1
+MAX_ROUND = 100_000
+"""The highest round number a record may state: more is not a game but a typo or a lie."""
 
 
 # ---------------------------------------------------------------------- export
@@ -172,7 +179,9 @@ def parse_record(text: str) -> dict[str, Any]:
     """Parse record JSON text into a dict, or raise InvalidRecordError."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        raise InvalidRecordError("not a record: JSON nested too deeply") from None
+    except ValueError as exc:  # bad JSON, bad UTF-8, an integer of thousands of digits
         raise InvalidRecordError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidRecordError("a record is a JSON object")
@@ -227,6 +236,15 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
     if not isinstance(entry, Mapping):
         raise InvalidRecordError(f"{where}: a round is a JSON object")
     rules = state.rules
+    stated_round = entry.get("round", round_no)
+    if not _whole(stated_round) or stated_round != round_no:
+        raise InvalidRecordError(f"{where}: the record numbers this round {stated_round!r}; "
+                                 "rounds run on one by one from first_round")
+    if "pass_offset" in entry and (not _whole(entry["pass_offset"])
+                                   or entry["pass_offset"] != rules.pass_offset(round_no)):
+        raise InvalidRecordError(
+            f"{where}: the record says pass_offset {entry['pass_offset']!r}, the rules give "
+            f"{rules.pass_offset(round_no)} (pass_cycle {rules.option_text('pass_cycle')})")
     hands_field = _field(entry, "hands", list, where)
     if len(hands_field) != rules.players:
         raise InvalidRecordError(f"{where}: hands need {rules.players} entries")
@@ -276,14 +294,59 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
             raise InvalidRecordError(str(exc)) from None
         state = _apply(state, ChooseMoon(_field(moon, "shooter", int, where), choice))
     result = next((r for r in state.results if r.round_no == round_no), None)
+    if "moon" in entry:
+        _check_moon(state, moon, result, where, len(plays))
     for key in ("points", "totals"):
-        if key in entry:
-            stated = entry[key]
-            actual = None if result is None else list(getattr(result, key))
-            if stated != actual:
-                raise InvalidRecordError(
-                    f"{where}: the record says {key} {stated}, the rules give {actual}")
+        if key not in entry:
+            continue
+        if result is None:
+            raise InvalidRecordError(f"{where} states {key} but {_unfinished(state, len(plays))}")
+        actual = list(getattr(result, key))
+        if entry[key] != actual:
+            raise InvalidRecordError(
+                f"{where}: the record says {key} {entry[key]}, the rules give {actual}")
     return state
+
+
+def _unfinished(state: GameState, plays: int) -> str:
+    """Why a round has no result yet, in words."""
+    if state.phase is Phase.PASS:
+        chosen = sum(state.has_chosen(s) for s in range(state.players))
+        return f"has only {chosen} of {state.players} passes chosen"
+    if state.phase is Phase.MOON:
+        return f"waits for the shooter, seat {state.shooter}, to choose the moon's effect"
+    return f"has only {plays} of {state.rules.deck.bit_count()} plays"
+
+
+def _check_moon(state: GameState, moon: Mapping[str, Any] | None, result: RoundResult | None,
+                where: str, plays: int) -> None:
+    """The stated moon (null: none) against the rules' shooter and the shooter's choice."""
+    if result is not None:
+        shooter = result.shooter
+        choice = None if result.moon_choice is None else encode_moon_choice(result.moon_choice)
+    elif state.phase is Phase.MOON:  # the shooter has not chosen: null is allowed too
+        shooter, choice = state.shooter, None
+        if moon is None:
+            return
+    else:
+        shooter = choice = None
+    if moon is None:
+        if shooter is not None:
+            raise InvalidRecordError(f"{where}: the record says moon null (no shooter), but "
+                                     f"seat {shooter} took every point card")
+        return
+    stated = moon.get("shooter")
+    if shooter is None:
+        why = "no seat took every point card" if result is not None \
+            else f"the round {_unfinished(state, plays)}"
+        raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
+                                 f"but {why}; write moon: null")
+    if not _whole(stated) or stated != shooter:
+        raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
+                                 f"the rules give seat {shooter}")
+    if moon.get("choice") != choice:
+        raise InvalidRecordError(f"{where}: the record says moon choice {moon.get('choice')!r}, "
+                                 f"the rules give {choice!r}")
 
 
 def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
@@ -294,6 +357,18 @@ def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
     return scores
 
 
+def _whole(value: object) -> bool:
+    """A JSON whole number (not true/false, not 1.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _round_number(value: object, key: str) -> int:
+    if not isinstance(value, int) or not _whole(value) or not 1 <= value <= MAX_ROUND:
+        raise InvalidRecordError(
+            f"record: {key} must be a whole number from 1 to {MAX_ROUND}, not {value!r}")
+    return value
+
+
 def replay_game(data: Mapping[str, Any]) -> GameState:
     """Rebuild a game from its record, checking every action and stated result."""
     rules = _check_header(data, GAME_FORMAT)
@@ -301,9 +376,9 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     if seed is not None and not isinstance(seed, str):
         raise InvalidRecordError("record: seed must be text or null")
     rounds = _field(data, "rounds", list, "record")
-    first_round = data.get("first_round", 1)
-    if isinstance(first_round, bool) or not isinstance(first_round, int) or first_round < 1:
-        raise InvalidRecordError("record: first_round must be a whole number from 1")
+    first_round = _round_number(data.get("first_round", 1), "first_round")
+    if first_round + len(rounds) - 1 > MAX_ROUND:
+        raise InvalidRecordError(f"record: rounds are numbered at most {MAX_ROUND}")
     scores = _scores(data, rules)
     state = GameState._start(rules, seed, first_round, scores)
     for index, entry in enumerate(rounds):
@@ -325,15 +400,17 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
 def replay_hand(data: Mapping[str, Any]) -> GameState:
     """Rebuild a single hand from its record, checking every action and stated result."""
     rules = _check_header(data, HAND_FORMAT)
-    round_no = _field(data, "round", int, "record")
+    round_no = _round_number(_field(data, "round", int, "record"), "round")
     scores = _scores(data, rules)
     hands_field = _field(data, "hands", list, "record")
     if len(hands_field) != rules.players:
         raise InvalidRecordError(f"record: hands need {rules.players} entries")
     hands = tuple(_cards(h, f"hand {s}") for s, h in enumerate(hands_field))
+    deal_seed = data.get("deal_seed")
+    if deal_seed is not None and not isinstance(deal_seed, str):
+        raise InvalidRecordError("record: deal_seed must be text or null")
     try:
-        state = new_hand(rules, hands, round_no=round_no, totals=scores,
-                         deal_seed=data.get("deal_seed"))
+        state = new_hand(rules, hands, round_no=round_no, totals=scores, deal_seed=deal_seed)
     except IllegalActionError as exc:
         raise InvalidRecordError(f"record: {exc}") from exc
     return _replay_round(state, data, round_no, dealt=True)

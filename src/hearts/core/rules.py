@@ -12,6 +12,7 @@ and parses back to equal rules::
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -30,6 +31,8 @@ from hearts.core.cards import (
 from hearts.core.errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
+    "MAX_PASS_CYCLE",
+    "MAX_TARGET",
     "OPTION_HELP",
     "PLAYER_COUNTS",
     "PRESETS",
@@ -91,12 +94,18 @@ OPTION_HELP: Final = {
     "after-heart-or-queen (or Q♠ was played); a hand of only hearts may always lead one",
     "moon": "shooter-minus: shooter -26, others 0; others-plus: shooter 0, others +26; "
     "shooter-choice: the shooter picks",
-    "target": "the game ends after the round in which someone reaches this total",
+    "target": "the game ends after the round in which someone reaches this total (1-10000)",
     "jack_of_diamonds": "house rule: taking J♦ scores -10 (on/off)",
 }
 
 _MIN_PLAYERS: Final = 2
 _MAX_PLAYERS: Final = 6
+MAX_TARGET: Final = 10_000
+"""The highest ``target``: a longer game is a typo, and it would run for ever."""
+MAX_PASS_CYCLE: Final = 16
+"""The most rounds one ``pass_cycle`` may list."""
+_WHOLE_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+_MAX_DIGITS: Final = 18
 
 PLAYER_COUNTS: Final[dict[str, range]] = {
     "card-commons": range(3, 5),
@@ -140,7 +149,17 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Parse ``preset[:option=value,...]``; a bare option list uses card-commons."""
+        """Parse ``preset[:option=value,...]``; a bare option list uses card-commons.
+
+        An empty text (or only spaces) is the default, card-commons for 4 players, as
+        with no ``--rules`` at all. Each option may be given once (``players=3,players=5``
+        is refused, not "last wins"), and numbers are ASCII digits only.
+
+        >>> Rules.parse("") == Rules.preset_rules("card-commons", 4)
+        True
+        """
+        if not isinstance(text, str):
+            raise InvalidRulesError(f"a rules text is text like 'standard:target=50', not {text!r}")
         text = text.strip()
         if not text:
             return cls.preset_rules()
@@ -160,6 +179,10 @@ class Rules:
                 raise InvalidRulesError(
                     f"unknown rule option {key!r}; options are: {', '.join(OPTION_HELP)}"
                 )
+            if key in options:
+                raise InvalidRulesError(
+                    f"option {key} is given twice ({key}={options[key]} and "
+                    f"{key}={value.strip()}); give each option once")
             options[key] = value.strip()
         return cls.from_options(name.strip(), options)
 
@@ -406,8 +429,12 @@ def _validate(rules: Rules) -> None:
             )
     if rules.first_lead is FirstLead.LOWEST_CLUB and not rules.deck & SUIT_MASKS[CLUBS]:
         raise InvalidRulesError("first_lead=lowest-club needs a club in the deck")
-    if rules.target < 1:
-        raise InvalidRulesError(f"target must be a positive score, not {rules.target}")
+    if not 1 <= rules.target <= MAX_TARGET:
+        raise InvalidRulesError(
+            f"target must be a positive score from 1 to {MAX_TARGET}, not {rules.target}")
+    if len(rules.pass_cycle) > MAX_PASS_CYCLE:
+        raise InvalidRulesError(
+            f"pass_cycle lists at most {MAX_PASS_CYCLE} rounds, not {len(rules.pass_cycle)}")
     for key, kind in (("first_lead", FirstLead), ("first_trick", FirstTrick),
                       ("hearts_lead", HeartsLead), ("moon", MoonRule)):
         if not isinstance(getattr(rules, key), kind):
@@ -419,10 +446,13 @@ def _to_int(key: str, value: object) -> int:
         raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
     if isinstance(value, int):
         return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise InvalidRulesError(f"{key} must be a whole number, not {value!r}") from None
+    text = str(value).strip()
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise InvalidRulesError(
+            f"{key} must be a whole number in ASCII digits (0-9), not {value!r}")
+    if len(text) > _MAX_DIGITS:
+        raise InvalidRulesError(f"{key} {text[:_MAX_DIGITS]}… is far out of range")
+    return int(text)
 
 
 def _to_enum(key: str, value: object, kind: type[Enum]) -> Enum:
@@ -448,12 +478,12 @@ def _parse_offset(word: str, players: int) -> int:
         if players % 2:
             raise InvalidRulesError(f"there is no across with {players} players")
         return players // 2
-    try:
-        return int(word) % players
-    except ValueError:
+    if not _WHOLE_NUMBER.fullmatch(word) or len(word) > _MAX_DIGITS \
+            or not -players < int(word) < players:
         raise InvalidRulesError(
-            f"pass direction {word!r}: use left, right, across, hold or an offset like +2/-1"
-        ) from None
+            f"pass direction {word!r}: use left, right, across, hold or an offset like +2/-1 "
+            f"(from -{players - 1} to +{players - 1} with {players} players)")
+    return int(word) % players
 
 
 def _convert(key: str, value: object, players: int) -> object:

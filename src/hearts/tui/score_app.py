@@ -7,6 +7,7 @@ that cannot happen; the sheet is saved after each change.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -14,9 +15,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from hearts.core import HeartsError, MoonChoice, MoonChoiceNeededError, Rules, Sheet, format_sheet
-from hearts.persistence import atomic_write_text, save_sheet, sheet_path
-from hearts.scoresheet import enter_round, sheet_csv, sheet_markdown, split_names, winner_text
+from hearts.core import HeartsError, MoonChoice, MoonChoiceNeededError, Sheet, format_sheet
+from hearts.persistence import atomic_write_text, save_new_sheet, save_sheet, sheet_path
+from hearts.scoresheet import enter_round, sheet_csv, sheet_markdown, start_sheet, winner_text
 from hearts.tui.dialogs import MoonScreen
 
 __all__ = ["ScoreApp"]
@@ -42,18 +43,16 @@ class ScoreApp(App[None]):
     ]
 
     def __init__(self, name: str, sheet: Sheet | None = None, rules_text: str = "card-commons",
-                 names: list[str] | None = None) -> None:
+                 names: list[str] | None = None, *, reopened: bool = False) -> None:
         super().__init__()
         self.sheet_name = name
         self.rules_text = rules_text
         self.sheet = sheet
         self.fixing = False
+        # a reopened sheet is saved in place; a new one first when it has a round
+        self.saved_to: Path | None = sheet_path(name) if reopened else None
         if sheet is None and names:
-            self.sheet = self.new_sheet(names)
-
-    def new_sheet(self, names: list[str]) -> Sheet:
-        """A fresh sheet for these players under the chosen rules."""
-        return Sheet(Rules.parse(self.rules_text).replace(players=len(names)), tuple(names))
+            self.sheet = start_sheet(rules_text, ", ".join(names))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheet"):
@@ -95,8 +94,9 @@ class ScoreApp(App[None]):
             return
         try:
             if self.sheet is None:
-                self.sheet = self.new_sheet(split_names(text))
-                self.saved(f"Players: {', '.join(self.sheet.names)}.")
+                self.sheet = start_sheet(self.rules_text, text)
+                self.show(f"Players: {', '.join(self.sheet.names)}. The sheet is saved "
+                          "from its first round.")
             else:
                 self.enter_round(text, None)
         except MoonChoiceNeededError as moon:
@@ -130,7 +130,15 @@ class ScoreApp(App[None]):
 
     def saved(self, message: str) -> None:
         assert self.sheet is not None
-        path = save_sheet(self.sheet_name, self.sheet)
+        if self.saved_to is not None:
+            path = save_sheet(self.sheet_name, self.sheet)
+        else:
+            taken, (self.sheet_name, path) = self.sheet_name, save_new_sheet(self.sheet_name,
+                                                                             self.sheet)
+            if self.sheet_name != taken:
+                message += (f" A sheet named {taken!r} was saved meanwhile: this one is "
+                            f"{self.sheet_name!r}.")
+            self.saved_to = path
         end = f" {winner_text(self.sheet)}." if self.sheet.is_over else ""
         self.show(f"{message}{end} Saved to {path}.")
 
