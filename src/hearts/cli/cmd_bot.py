@@ -7,6 +7,7 @@ LEVEL``). The protocol is described in ``docs/bot-protocol.md``.
 from __future__ import annotations
 
 import argparse
+import io
 import secrets
 import sys
 from itertools import count
@@ -50,4 +51,9 @@ def run(args: argparse.Namespace) -> int:
 
     # fail on a bad spec now, before the host is kept waiting
     make_player(0, Rules.preset_rules("standard"))
-    return serve(make_player, sys.stdin, sys.stdout, name=args.name or spec.text, log=sys.stderr)
+    # The protocol is UTF-8 whatever the locale: read bytes (serve refuses a line that is
+    # not UTF-8) and write UTF-8.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+    infile = getattr(sys.stdin, "buffer", sys.stdin)
+    return serve(make_player, infile, sys.stdout, name=args.name or spec.text, log=sys.stderr)

@@ -8,4 +8,14 @@ __all__ = ["ProtocolError"]
 
 
 class ProtocolError(HeartsError, ValueError):
-    """A message that breaks the bot protocol; the text says what was expected."""
+    """A message that breaks the bot protocol; the text says what was expected.
+
+    ``code`` is the stable name a bot's ``error`` answer carries (docs/bot-protocol.md):
+    ``bad_message`` (not a protocol line, or a field of the wrong type), ``bad_view`` (a
+    view no game under its rules could show), ``no_game`` (a decision before ``hello``),
+    ``wrong_version`` (another protocol or version).
+    """
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code

@@ -29,6 +29,7 @@ from hearts.protocol.errors import ProtocolError
 
 __all__ = [
     "DECISIONS",
+    "MAX_LINE_BYTES",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
     "action_message",
@@ -46,6 +47,10 @@ __all__ = [
 PROTOCOL_NAME: Final = "card-commons-hearts-bot"
 PROTOCOL_VERSION: Final = 1
 
+# The longest line either side reads: a view is a few kilobytes, so anything near this
+# is a broken peer, refused before it is parsed.
+MAX_LINE_BYTES: Final = 1_048_576  # 1 MiB
+
 # The decision a phase asks for, as named on the wire.
 DECISIONS: Final = {Phase.PASS: "pass", Phase.PLAY: "play", Phase.MOON: "moon"}
 
@@ -55,15 +60,25 @@ def encode(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
-def decode(line: str) -> dict[str, Any]:
-    """The message on one line; :class:`ProtocolError` if it is no JSON object with a type."""
+def decode(line: str | bytes) -> dict[str, Any]:
+    """The message on one line (text, or UTF-8 bytes); :class:`ProtocolError` if it is too
+    long, not UTF-8, not JSON (nested too deep, a number too long included) or no JSON
+    object with a type."""
+    if len(line) > MAX_LINE_BYTES:
+        raise ProtocolError(f"a line is at most {MAX_LINE_BYTES} bytes, this one {len(line)}")
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ProtocolError(f"a line is UTF-8 text: {exc}") from None
+    shown = line.strip()[:80]
     try:
         message = json.loads(line)
-    except ValueError:
-        shown = line.strip()[:80]
+    except RecursionError:
+        raise ProtocolError(f"JSON nested too deep: {shown!r}") from None
+    except ValueError:  # not JSON, or a number too long to read
         raise ProtocolError(f"not a JSON line: {shown!r}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        shown = line.strip()[:80]
         raise ProtocolError(f"a message is a JSON object with a \"type\"; got {shown!r}")
     return message
 
@@ -72,7 +87,8 @@ def decision_of(view: PlayerView) -> str:
     """``pass``, ``play`` or ``moon``: what the view's seat must decide now."""
     decision = DECISIONS.get(view.phase)
     if decision is None or not view.my_turn:
-        raise ProtocolError(f"no decision for this seat in phase {view.phase.value}")
+        raise ProtocolError(f"no decision for this seat in phase {view.phase.value}",
+                            "bad_view")
     return decision
 
 
@@ -107,9 +123,15 @@ def end_message(totals: Sequence[int], winners: Sequence[int], *,
     return {"type": "end", "reason": reason, "totals": list(totals), "winners": list(winners)}
 
 
-def error_message(text: str) -> dict[str, Any]:
-    """Tell the other side what went wrong (it should then expect the line to close)."""
-    return {"type": "error", "message": text}
+def error_message(text: str, code: str | None = None) -> dict[str, Any]:
+    """Tell the other side what went wrong (it should then expect the line to close); a bot
+    names the kind of problem in ``code`` (see :class:`ProtocolError`). Characters UTF-8
+    cannot carry (lone surrogates from JSON escapes) are written as escapes."""
+    message: dict[str, Any] = {"type": "error"}
+    if code is not None:
+        message["code"] = code
+    message["message"] = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return message
 
 
 def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView) -> Action:

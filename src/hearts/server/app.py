@@ -15,8 +15,7 @@ from starlette.routing import WebSocketRoute
 from hearts.players import make_player
 from hearts.players.hints import hint_level
 from hearts.server.hub import Hub
-from hearts.server.protocol import RequestError
-from hearts.server.routes import ROUTES, rejected
+from hearts.server.routes import ROUTES
 from hearts.server.settings import ServerConfig
 from hearts.server.store import SqliteStore, Store
 from hearts.server.websocket import table_socket
@@ -51,7 +50,7 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> St
     """The application: serves the lobby, tables, how-to-play pages and websockets."""
     store: Store = SqliteStore(db) if isinstance(db, str | Path) else db
     app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/{table_id}", table_socket)],
-                    lifespan=lifespan, exception_handlers={RequestError: rejected})
+                    lifespan=lifespan)
     app.state.hub = Hub(store, config or ServerConfig())
     return app
 

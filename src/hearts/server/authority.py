@@ -289,6 +289,9 @@ class TableAuthority:
     # ------------------------------------------------------------ seats
     def join(self, name: str, token: str, seat: int | None = None) -> int:
         """Take a free human seat (the lowest if none named); returns the seat."""
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            # True == 1 would pass the test below and be stored as seat 1
+            raise RequestError("bad_message", f"seat is a seat number from 0, not {seat!r}")
         free = self.free_seats()
         if not free:
             raise RequestError("no_seat", "every seat is taken; you can watch as a spectator")

@@ -9,16 +9,20 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 __all__ = [
     "ACTION_TYPES",
+    "MAX_NUMBER",
     "MESSAGE_FIELDS",
     "RequestError",
     "TokenBucket",
+    "checked_id",
+    "decode_json",
     "error_message",
     "parse_message",
     "request_id",
+    "whole_number",
 ]
 
 ACTION_TYPES: Final = frozenset({"pass", "play", "moon"})
@@ -63,38 +67,84 @@ def error_message(exc: RequestError, request_id: object = None,
     return data
 
 
-def _request_id(data: dict[str, Any]) -> object:
+# The largest whole number a client may send (ids, state ids): every JavaScript number up
+# to it is exact.
+MAX_NUMBER: Final = 2**53
+
+
+def whole_number(value: object, low: int = -MAX_NUMBER, high: int = MAX_NUMBER
+                 ) -> TypeGuard[int]:
+    """A JSON whole number from ``low`` to ``high``: true and false are not numbers,
+    though Python's bool is an int."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def checked_id(data: dict[str, Any]) -> object:
+    """The message's ``id``, checked: a JSON-safe whole number or short text."""
     rid = data.get("id")
-    if rid is None or (isinstance(rid, int) and not isinstance(rid, bool)):
+    if rid is None or whole_number(rid) or (isinstance(rid, str) and len(rid) <= 64):
         return rid
-    if isinstance(rid, str) and len(rid) <= 64:
-        return rid
-    raise RequestError("bad_message", "id must be a whole number or text of at most 64 characters")
+    raise RequestError("bad_message", "id must be a whole number (at most 2^53 either way) "
+                       "or text of at most 64 characters")
+
+
+def decode_json(text: str | bytes, example: str) -> dict[str, Any]:
+    """A JSON object from a client, or :class:`RequestError` ``bad_message``: not UTF-8,
+    not JSON, nested too deep, a number too long to read (``example`` shows the form)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise RequestError("bad_message", f"JSON nested too deep; {example}") from None
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, an int of thousands of digits
+        raise RequestError("bad_message", example) from None
+    if not isinstance(data, dict):
+        raise RequestError("bad_message", example)
+    if not _unicode(data):
+        raise RequestError("bad_message", "text must be Unicode: JSON escapes of lone "
+                           "surrogates (\\ud800) name no character")
+    return data
+
+
+def _unicode(data: object) -> bool:
+    """Whether every key and text in parsed JSON is UTF-8 encodable (a ``\\ud800`` escape
+    parses to a lone surrogate, which no store or answer can encode)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
     """A checked client message, or :class:`RequestError` (too large, not JSON, bad shape)."""
-    size = len(text.encode("utf-8") if isinstance(text, str) else text)
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > max_bytes:
         raise RequestError("too_large", f"messages are at most {max_bytes} bytes, this was {size}")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise RequestError("bad_message", "a message is a JSON object, e.g. "
-                       '{"type": "play", "card": "QS", "state_id": 7}') from None
-    if not isinstance(data, dict):
-        raise RequestError("bad_message", "a message is a JSON object with a \"type\"")
+    data = decode_json(text, 'a message is a JSON object with a "type", e.g. '
+                       '{"type": "play", "card": "QS", "state_id": 7}')
     kind = data.get("type")
     fields = MESSAGE_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
         raise RequestError("unknown_type",
                        f"unknown message type {kind!r}; types are: {', '.join(MESSAGE_FIELDS)}")
-    _request_id(data)
+    checked_id(data)
     for name, expected in fields.items():
         value = data.get(name)
         if not isinstance(value, expected) or isinstance(value, bool):
             raise RequestError("bad_message",
                            f"{kind}: field {name!r} must be {_TYPE_WORDS[expected]}")
+    if "state_id" in fields and not whole_number(data["state_id"], 0):
+        raise RequestError("bad_message", f"{kind}: state_id is a state number from 0 "
+                           "(at most 2^53)")
     if kind == "pass" and not all(isinstance(c, str) for c in data["cards"]):
         raise RequestError("bad_message", "pass: cards is a list of card names like \"QS\"")
     if kind == "hello" and not isinstance(data.get("token"), str | None):

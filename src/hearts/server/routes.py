@@ -6,12 +6,15 @@ server's tables in ``request.app.state.hub``.
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -19,11 +22,15 @@ from starlette.staticfiles import StaticFiles
 from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules
 from hearts.players import LEVELS
 from hearts.server.hub import Hub
-from hearts.server.protocol import RequestError
+from hearts.server.protocol import RequestError, decode_json, whole_number
 from hearts.server.settings import TableSettings
 from hearts.server.table import Table
 
-__all__ = ["PAGES", "ROUTES", "STATIC", "rejected"]
+__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded"]
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES: Final = 8192
 
 STATIC = Path(__file__).parent / "static"
 PAGES = Path(__file__).parent / "templates"
@@ -42,16 +49,25 @@ def _json_error(status: int, code: str, message: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 8192:
-        raise RequestError("too_large", "request bodies are at most 8192 bytes")
+    """The JSON object of a request body, read no further than its limit."""
+    raw = bytearray()
     try:
-        data = json.loads(raw or b"{}")
-    except json.JSONDecodeError:
-        raise RequestError("bad_message", "the request body is a JSON object") from None
-    if not isinstance(data, dict):
-        raise RequestError("bad_message", "the request body is a JSON object")
-    return data
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise RequestError("too_large",
+                                   f"request bodies are at most {MAX_BODY_BYTES} bytes")
+    except ClientDisconnect:  # nobody reads the answer; no reason to log a failure
+        raise RequestError("bad_message", "the request body was cut off") from None
+    return decode_json(bytes(raw) or b"{}", "the request body is a JSON object")
+
+
+def _text(data: dict[str, Any], key: str, default: str = "") -> str:
+    """An optional text field of a request body."""
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise RequestError("bad_message", f"{key} is text, not {type(value).__name__}")
+    return value
 
 
 def _table(request: Request) -> Table:
@@ -61,10 +77,22 @@ def _table(request: Request) -> Table:
     return table
 
 
-async def rejected(request: Request, exc: Exception) -> Response:
-    """A refused request as ``{"error": CODE, "message": TEXT}``."""
-    assert isinstance(exc, RequestError)
-    return _json_error(_STATUS.get(exc.code, 400), exc.code, exc.message)
+def guarded(endpoint: Callable[[Request], Awaitable[Response]]
+            ) -> Callable[[Request], Awaitable[Response]]:
+    """The HTTP routes' error boundary: a refused request is ``{"error": CODE, "message":
+    TEXT}`` with its 4xx status; anything else that fails is logged with the request and
+    answered 500 ``server_error``, never a bare traceback."""
+    @functools.wraps(endpoint)
+    async def answer(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except RequestError as exc:
+            return _json_error(_STATUS.get(exc.code, 400), exc.code, exc.message)
+        except Exception:
+            log.exception("%s %s failed", request.method, request.url.path)
+            return _json_error(500, "server_error", "the server failed on this request "
+                               "(it is logged); try again")
+    return answer
 
 
 async def page(request: Request) -> Response:
@@ -110,18 +138,23 @@ async def create_table(request: Request) -> Response:
     target = data.get("target")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise RequestError("bad_message", "seats is a list: 'human' or a level for each seat")
-    if not isinstance(players, int) or not (target is None or isinstance(target, int)):
+    if not whole_number(players) or not (target is None or whole_number(target)):
         raise RequestError("bad_message", "players and target are whole numbers")
-    name = str(data.get("name", "")).strip()
+    public = data.get("public", True)
+    if not isinstance(public, bool):
+        raise RequestError("bad_message", "public is true or false")
+    name = _text(data, "name").strip()
     if not name:
         raise RequestError("bad_message", "say your name to sit at the table")
+    preset = _text(data, "preset", "card-commons")
+    if preset not in PRESETS:  # a preset text is not the place for options
+        raise RequestError("bad_rules", f"unknown preset {preset!r}: presets are "
+                           f"{', '.join(PRESETS)}")
     try:
         settings = TableSettings.build(
-            preset=str(data.get("preset", "card-commons")), players=players,
-            options=str(data.get("options", "")), target=target, seats=seats,
-            public=bool(data.get("public", True)),
-            title=str(data.get("title", "") or f"{name}'s table"),
-            bot_seed=secrets.token_hex(8))
+            preset=preset, players=players,
+            options=_text(data, "options"), target=target, seats=seats, public=public,
+            title=_text(data, "title") or f"{name}'s table", bot_seed=secrets.token_hex(8))
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None
     table, token = _hub(request).create(settings, name)
@@ -140,10 +173,10 @@ async def join_table(request: Request) -> Response:
     table = _table(request)
     data = await _body(request)
     seat = data.get("seat")
-    if seat is not None and not isinstance(seat, int):
+    if seat is not None and not whole_number(seat):
         raise RequestError("bad_message", "seat is a seat number from 0, or null")
     token = secrets.token_urlsafe(24)
-    taken = table.join(str(data.get("name", "")), token, seat)
+    taken = table.join(_text(data, "name"), token, seat)
     return JSONResponse({"seat": taken, "token": token, "table": table.authority.public_info()})
 
 
@@ -160,14 +193,14 @@ async def table_record(request: Request) -> Response:
 
 # Every HTTP route; the websocket's is added beside them in :mod:`hearts.server.app`.
 ROUTES: list[BaseRoute] = [
-    Route("/", page, name="lobby.html"),
-    Route("/t/{table_id}", page, name="table.html"),
-    Route("/how-to-play/{preset}", how_to_play),
-    Route("/api/config", api_config),
-    Route("/api/tables", list_tables, methods=["GET"]),
-    Route("/api/tables", create_table, methods=["POST"]),
-    Route("/api/tables/{table_id}", table_info),
-    Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
-    Route("/api/tables/{table_id}/record", table_record),
+    Route("/", guarded(page), name="lobby.html"),
+    Route("/t/{table_id}", guarded(page), name="table.html"),
+    Route("/how-to-play/{preset}", guarded(how_to_play)),
+    Route("/api/config", guarded(api_config)),
+    Route("/api/tables", guarded(list_tables), methods=["GET"]),
+    Route("/api/tables", guarded(create_table), methods=["POST"]),
+    Route("/api/tables/{table_id}", guarded(table_info)),
+    Route("/api/tables/{table_id}/join", guarded(join_table), methods=["POST"]),
+    Route("/api/tables/{table_id}/record", guarded(table_record)),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import logging
 import time
 from typing import Any
 
@@ -23,12 +23,16 @@ from hearts.server.protocol import (
     ACTION_TYPES,
     RequestError,
     TokenBucket,
+    checked_id,
+    decode_json,
     parse_message,
     request_id,
 )
 from hearts.server.table import Table
 
 __all__ = ["table_socket"]
+
+log = logging.getLogger(__name__)
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -61,11 +65,18 @@ async def table_socket(websocket: WebSocket) -> None:
                         "rate_limited", f"slow down: at most {config.rate_per_s:g} "
                         f"messages a second; this one was dropped"))
                 continue
+            data: dict[str, Any] | None = None
             try:
                 data = parse_message(text, config.max_message_bytes)
                 greeted = await _handle(table, conn, data, greeted)
             except RequestError as exc:
                 authority.send_error(conn, exc, _safe_id(text))
+            except Exception:  # the error boundary: a bug answers this message, no more
+                log.exception("table %s, seat %s: failed on a %r message", table.table_id,
+                              conn.seat, None if data is None else data["type"])
+                authority.send_error(conn, RequestError(
+                    "server_error", "the server failed on this message (it is logged); "
+                    "try again"), _safe_id(text))
     except WebSocketDisconnect:
         pass
     finally:
@@ -121,11 +132,10 @@ async def _handle(table: Table, conn: Connection, data: dict[str, Any], greeted:
 def _safe_id(text: str | bytes) -> object:
     """The request id of a refused message, when it can be read at all."""
     try:
-        data = json.loads(text) if len(text) <= 4096 else None
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        data = decode_json(text, "") if len(text) <= 4096 else None
+        return checked_id(data) if data is not None else None
+    except RequestError:
         return None
-    rid = data.get("id") if isinstance(data, dict) else None
-    return rid if isinstance(rid, int | str) and not isinstance(rid, bool) else None
 
 
 def _hint_json(advice: Hint) -> dict[str, Any]:

@@ -1,0 +1,187 @@
+"""Bad input to the web server (issue 11): every malformed websocket message is an
+``error`` event and the connection carries on; every malformed HTTP body is a 4xx answer;
+numbers are checked for their type (``true`` is not seat 1); an internal failure is
+logged and answered ``server_error``. Nothing refused changes a table."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+from websockets.asyncio.client import ClientConnection, connect
+
+from hearts.server import ServerConfig
+from hearts.server.authority import TableAuthority
+from hearts.server.protocol import RequestError
+
+
+@pytest.fixture
+def server_config() -> ServerConfig:
+    return ServerConfig(grace_s=30.0, entropy_timeout_s=0.3, bot_delay_s=0.0,
+                        takeover_level="random", rate_burst=10_000, rate_per_s=10_000.0)
+
+
+async def post(server: Server, path: str, **kwargs: Any) -> httpx.Response:
+    async with server.http() as http:
+        return await http.post(path, **kwargs)
+
+
+async def new_table(server: Server, seats: list[str] | None = None) -> dict[str, Any]:
+    seats = seats or ["human", "human", "random", "random"]
+    made = await post(server, "/api/tables", json={"name": "Ann", "preset": "standard",
+                                                    "players": len(seats), "seats": seats})
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+def authority(server: Server, table_id: str) -> TableAuthority:
+    found: TableAuthority = server.app.state.hub.tables[table_id].authority
+    return found
+
+
+def snapshot(server: Server) -> list[tuple[Any, ...]]:
+    """Everything a refused request must leave as it was, for every table."""
+    return [(tid, t.authority.seq, t.authority.state_id, len(t.authority.rounds),
+             [(s.kind, s.name, s.token_hash) for s in t.authority.seats])
+            for tid, t in sorted(server.app.state.hub.tables.items())]
+
+
+async def seated(server: Server, made: dict[str, Any]) -> ClientConnection:
+    """A websocket to the table that has said hello with the creator's token."""
+    ws = await connect(f"{server.ws_url}/ws/{made['table']['id']}", max_size=2**22)
+    await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+    while json.loads(await ws.recv())["type"] != "welcome":
+        pass
+    return ws
+
+
+async def exchange(ws: ClientConnection, text: str | bytes, ping: int
+                   ) -> list[dict[str, Any]]:
+    """Send ``text``, then a ping: every message up to its pong (the pong left out)."""
+    await ws.send(text)
+    await ws.send(json.dumps({"type": "ping", "id": ping}))
+    got: list[dict[str, Any]] = []
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "pong" and message.get("id") == ping:
+            return got
+        if message["type"] != "table":  # connections coming and going
+            got.append(message)
+
+
+@pytest.mark.parametrize(("text", "code", "words"), [
+    ("[" * 4000, "bad_message", "nested too deep"),
+    ('{"type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}", "bad_message", "nested"),
+    ('{"type": "play", "card": "QS", "state_id": ' + "9" * 4000 + "}", "bad_message",
+     "state_id"),
+    ('{"type": "play", "card": "QS", "state_id": true}', "bad_message", "state_id"),
+    ('{"type": "ping", "id": true}', "bad_message", "id must be"),
+    ('{"type": "hello", "token": "\\ud800"}', "bad_message", "surrogates"),
+    (b"\xff\xfe", "bad_message", "JSON object"),
+])
+async def test_malformed_websocket_messages_are_errors_and_the_socket_carries_on(
+        server: Server, text: str | bytes, code: str, words: str) -> None:
+    made = await new_table(server)
+    ws = await seated(server, made)
+    before = snapshot(server)
+    replies = await exchange(ws, text, 1)
+    assert [m.get("code") for m in replies] == [code], replies
+    assert words in replies[0]["message"]
+    assert snapshot(server) == before
+    assert await exchange(ws, '{"type": "ping"}', 2) == [{"type": "pong", "id": None,
+                                                          "state_id": 0}]
+    await ws.close()
+
+
+async def test_an_internal_failure_is_logged_and_answered_server_error(
+        server: Server, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    made = await new_table(server)
+
+    def broken(self: TableAuthority, seat: int | None) -> None:
+        raise KeyError("a bug")
+    monkeypatch.setattr(TableAuthority, "hint_view", broken)
+    ws = await seated(server, made)
+    with caplog.at_level(logging.ERROR, logger="hearts.server.websocket"):
+        replies = await exchange(ws, '{"type": "hint", "id": 5}', 1)
+    assert [(m["code"], m["id"]) for m in replies] == [("server_error", 5)]
+    # the connection carries on
+    assert await exchange(ws, '{"type": "ping", "id": 3}', 2) == [{"type": "pong", "id": 3,
+                                                                   "state_id": 0}]
+    await ws.close()
+    logged = [r for r in caplog.records if r.name == "hearts.server.websocket"]
+    assert logged and "'hint' message" in logged[0].getMessage()
+    assert made["table"]["id"] in logged[0].getMessage() and logged[0].exc_info
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    (b"[" * 5000, 400, "bad_message"),
+    (b'{"name": "Bob", "seat": ' + b"1" * 5000 + b"}", 400, "bad_message"),
+    (b"\xff\xfe{}", 400, "bad_message"),
+    (b'{"name": "\\ud800"}', 400, "bad_message"),
+    (b'{"name": "Bob", "seat": true}', 400, "bad_message"),
+    (b'{"name": "Bob", "seat": 1.0}', 400, "bad_message"),
+    (b'{"name": ["Bob"]}', 400, "bad_message"),
+    (b'{"name": "Bob", "seat": 0}', 409, "no_seat"),
+    (b" " * 9000, 413, "too_large"),
+])
+async def test_malformed_join_bodies_are_4xx_and_change_nothing(
+        server: Server, body: bytes, status: int, code: str) -> None:
+    made = await new_table(server)
+    before = snapshot(server)
+    answer = await post(server, f"/api/tables/{made['table']['id']}/join", content=body)
+    assert (answer.status_code, answer.json()["error"]) == (status, code), answer.text
+    assert snapshot(server) == before
+
+
+async def test_seat_true_is_not_seat_one(server: Server) -> None:
+    made = await new_table(server)
+    table_id = made["table"]["id"]
+    join = f"/api/tables/{table_id}/join"
+    refused = await post(server, join, json={"name": "Bob", "seat": True})
+    assert refused.status_code == 400 and "seat" in refused.json()["message"]
+    assert authority(server, table_id).seats[1].name is None
+    with pytest.raises(RequestError, match="not True"):
+        authority(server, table_id).join("Bob", "token", True)
+    taken = await post(server, join, json={"name": "Bob", "seat": 1})
+    assert taken.status_code == 200 and taken.json()["seat"] == 1
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"players": True}, "bad_message"),
+    ({"target": True}, "bad_message"),
+    ({"target": 10**60}, "bad_message"),
+    ({"public": "yes"}, "bad_message"),
+    ({"name": 7}, "bad_message"),
+    ({"title": {"a": 1}}, "bad_message"),
+    ({"options": ["moon=add"]}, "bad_message"),
+    ({"preset": "standard:players=3"}, "bad_rules"),
+    ({"preset": None}, "bad_message"),
+])
+async def test_create_checks_the_type_of_every_field(server: Server, change: dict[str, Any],
+                                                     code: str) -> None:
+    body = {"name": "Ann", "preset": "standard", "players": 4,
+            "seats": ["human", "random", "random", "random"]} | change
+    answer = await post(server, "/api/tables", json=body)
+    assert (answer.status_code, answer.json()["error"]) == (400, code), answer.text
+    assert snapshot(server) == []
+
+
+async def test_an_internal_http_failure_is_logged_and_answered_server_error(
+        server: Server, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    made = await new_table(server)
+
+    def broken(self: TableAuthority) -> list[int]:
+        raise KeyError("a bug")
+    monkeypatch.setattr(TableAuthority, "free_seats", broken)
+    with caplog.at_level(logging.ERROR, logger="hearts.server.routes"):
+        async with server.http() as http:
+            answer = await http.get(f"/api/tables/{made['table']['id']}")
+    assert answer.status_code == 500 and answer.json()["error"] == "server_error"
+    assert any(f"/api/tables/{made['table']['id']}" in r.getMessage() and r.exc_info
+               for r in caplog.records)
