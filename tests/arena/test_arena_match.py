@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import shlex
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -113,6 +114,22 @@ def test_a_failing_external_bot_is_reported_and_its_games_complete(tmp_path: Pat
     assert ext["fallbacks"] == 4
     assert "at hello" in ext["errors"][0]
     assert all(o.winners for o in result.outcomes)
+    # every decision of its seat was the fallback's, and the report counts them
+    decisions = sum(len(o.decision_seconds[o.seating.index(bot)]) for o in result.outcomes)
+    assert ext["fallback_moves"] == decisions > 0
+
+
+def test_a_bot_that_never_says_hello_costs_the_start_timeout_not_thirty_seconds(
+        tmp_path: Path) -> None:
+    script = tmp_path / "silent.py"
+    script.write_text("import time\ntime.sleep(60)\n")  # never reads, never answers
+    bot = _ext(sys.executable, str(script))
+    started = time.monotonic()
+    result = run_match(MatchConfig(RULES, (bot, "random", "random", "random"), 1, "silent",
+                                   fallback="random", startup_timeout=0.5))
+    ext = next(b for b in report(result)["figures"]["bots"] if b["bot"] == bot)
+    assert "no answer within 0.5 s" in ext["errors"][0]
+    assert time.monotonic() - started < 20  # four seats' hellos, not 4 x 30 s
 
 
 def test_bad_settings_are_refused_before_any_game() -> None:

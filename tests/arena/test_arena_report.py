@@ -97,6 +97,6 @@ def test_the_table_counts_fallbacks_names_bots_whole_and_says_how_many_errors_it
     text = format_report(data)
     assert first in text and second in text  # not cut to look alike
     row = next(line for line in text.splitlines() if line.startswith(second))
-    assert row.split()[-2] == "5"  # the fallbacks column: five games with a fallback
+    assert "5 (0 moves)" in row  # the fallbacks column: five games with a fallback
     assert data["figures"]["bots"][1]["more_errors"] == 2
     assert text.count("fallback: deal set") == 3 and "... and 2 more fallbacks" in text

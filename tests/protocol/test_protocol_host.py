@@ -47,6 +47,8 @@ MISBEHAVIOURS = {
     "wrong_id": ('reply["id"] = 999', "answers id 999"),
     "error": ('send({"type": "error", "message": "out of ideas"}); continue',
               "the bot reported an error: 'out of ideas'"),
+    "coded_error": ('send({"type": "error", "code": "bad_view", "message": "odd"}); continue',
+                    "the bot reported an error (bad_view): 'odd'"),
 }
 
 

@@ -33,7 +33,7 @@ from hearts.core import (
 )
 from hearts.players.base import Player
 from hearts.players.driver import PlayerSeat, run_game
-from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer
+from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ExternalPlayer
 
 __all__ = [
     "GameOutcome",
@@ -58,6 +58,7 @@ class MatchConfig:
     deal_sets: int
     seed: str
     timeout: float = DEFAULT_TIMEOUT
+    startup_timeout: float = STARTUP_TIMEOUT
     fallback: str | None = None
     keep_records: bool = False
 
@@ -71,8 +72,9 @@ class MatchConfig:
             BotSpec.parse(text)  # fail before any game starts
         if self.fallback is not None and BotSpec.parse(self.fallback).is_external:
             raise ArenaError("the fallback must be a built-in bot, not an external one")
-        if self.timeout <= 0:
-            raise ArenaError(f"the bot timeout must be positive, not {self.timeout:g}")
+        if self.timeout <= 0 or self.startup_timeout <= 0:
+            raise ArenaError("the bot timeouts must be positive, not "
+                             f"{min(self.timeout, self.startup_timeout):g}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,7 @@ class GameOutcome:
     decision_cpu_seconds: tuple[tuple[float, ...], ...]
     failures: tuple[str | None, ...]
     record: dict[str, Any] | None = None
+    fallback_moves: tuple[int, ...] = ()  # per seat: decisions a fallback made for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +146,8 @@ def _players(task: GameTask) -> list[Player]:
             players.append(build_player(
                 BotSpec.parse(text), seat=seat, rules=config.rules,
                 seed=f"{config.seed}/d{task.deal_set}/r{task.rotation}/s{seat}",
-                timeout=config.timeout, fallback=config.fallback, names=task.seating))
+                timeout=config.timeout, startup_timeout=config.startup_timeout,
+                fallback=config.fallback, names=task.seating))
     except BaseException:
         _close(players, None)
         raise
@@ -203,6 +207,8 @@ def play_game_task(task: GameTask) -> GameOutcome:
         decision_cpu_seconds=tuple(tuple(seat.cpu_seconds) for seat in seats),
         failures=tuple(p.error if isinstance(p, ExternalPlayer) else None for p in players),
         record=game_record(state, seats=task.seating) if config.keep_records else None,
+        fallback_moves=tuple(p.fallback_moves if isinstance(p, ExternalPlayer) else 0
+                             for p in players),
     )
 
 

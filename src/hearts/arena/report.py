@@ -16,7 +16,8 @@ Per bot (a bot is one spec text, however many seats it holds):
   hands in which a seat of another bot did;
 * ``wins``: games won, a win shared by a tie split equally; ``win_rate_per_seat``:
   wins over games times seats held (an even share is one over the player count);
-* ``fallbacks``: games in which a seat of the bot failed and was taken over;
+* ``fallbacks``: games in which a seat of the bot failed and was taken over, and
+  ``fallback_moves``: the decisions the fallback made for it;
   ``errors``: the first few failures, and ``more_errors``: how many others there were.
 """
 
@@ -50,6 +51,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
     allowed = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0.0)
     fallbacks = dict.fromkeys(bots, 0)
+    fallback_moves = dict.fromkeys(bots, 0)
     errors: dict[str, list[str]] = {bot: [] for bot in bots}
     more_errors = dict.fromkeys(bots, 0)
     hands = 0
@@ -70,6 +72,8 @@ def _figures(result: MatchResult) -> dict[str, Any]:
             wins[seating[seat]] += 1 / len(outcome.winners)
         for bot in {seating[s] for s, e in enumerate(outcome.failures) if e is not None}:
             fallbacks[bot] += 1
+        for seat, moves in enumerate(outcome.fallback_moves):
+            fallback_moves[seating[seat]] += moves
         for seat, error in enumerate(outcome.failures):
             if error is None:
                 continue
@@ -99,6 +103,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
             "wins": round(wins[bot], 4),
             "win_rate_per_seat": round(wins[bot] / (games * seats_held[bot]), 4),
             "fallbacks": fallbacks[bot],
+            "fallback_moves": fallback_moves[bot],
             "errors": errors[bot],
             "more_errors": more_errors[bot],
         })
@@ -156,6 +161,10 @@ def _interval_text(interval: dict[str, Any] | None) -> str:
     return f"{interval['mean']:+.3f} ± {interval['half_width']:.3f}"
 
 
+def _fallback_text(games: int, moves: int) -> str:
+    return f"{games} ({moves} moves)" if games else "0"
+
+
 def format_report(data: dict[str, Any]) -> str:
     """The report as a few lines of text for people."""
     figures = data["figures"]
@@ -166,7 +175,7 @@ def format_report(data: dict[str, Any]) -> str:
         f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands",
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
-        f"{'moons +/-':>10} {'win/seat':>9} {'fallbacks':>9} {'p95 ms':>9}",
+        f"{'moons +/-':>10} {'win/seat':>9} {'fallbacks':>15} {'p95 ms':>9}",
     ]
     for bot in figures["bots"]:
         per_hand = bot["points_per_hand"]
@@ -178,7 +187,8 @@ def format_report(data: dict[str, Any]) -> str:
             f"{bot['bot']:<{width}} {bot['seats']:>5} {points:>20} "
             f"{_interval_text(bot['margin']):>18} "
             f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
-            f"{bot['win_rate_per_seat']:>9.3f} {bot['fallbacks']:>9} "
+            f"{bot['win_rate_per_seat']:>9.3f} "
+            f"{_fallback_text(bot['fallbacks'], bot.get('fallback_moves', 0)):>15} "
             f"{'-' if p95 is None else f'{p95:.1f}':>9}")
         for error in bot["errors"]:
             lines.append(f"    fallback: {error}")
@@ -188,6 +198,6 @@ def format_report(data: dict[str, Any]) -> str:
     lines.append("")
     lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
                  "intervals are 95% t intervals over deal sets; fallbacks: games in which a "
-                 "seat of the bot failed and a built-in bot finished for it.")
+                 "seat of the bot failed and a built-in bot finished for it (and its moves).")
     lines.append(f"{data['run']['workers']} worker(s), {data['run']['wall_seconds']:.1f} s")
     return "\n".join(lines)

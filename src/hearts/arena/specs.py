@@ -27,7 +27,7 @@ from hearts.arena.errors import BotSpecError
 from hearts.core import Rules
 from hearts.players.base import Player
 from hearts.players.levels import LEVELS
-from hearts.protocol.host import DEFAULT_TIMEOUT, ExternalPlayer
+from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ExternalPlayer
 
 __all__ = ["EXTERNAL", "ISMCTS", "BotSpec", "BotSpecError", "build_player", "default_fallback"]
 
@@ -114,15 +114,15 @@ def _number(value: str) -> object:
 
 
 def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,
-                 timeout: float = DEFAULT_TIMEOUT, fallback: str | None = None,
-                 names: Sequence[str] | None = None) -> Player:
+                 timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT,
+                 fallback: str | None = None, names: Sequence[str] | None = None) -> Player:
     """A fresh player for one game at ``seat``, its randomness derived from ``seed``."""
     if spec.kind == EXTERNAL:
         backup = BotSpec.parse(fallback or default_fallback())
         if backup.is_external:
             raise BotSpecError("the fallback must be a built-in bot, not an external one")
-        return ExternalPlayer(spec.command, seat, rules, timeout=timeout, names=names,
-                              name=spec.text,
+        return ExternalPlayer(spec.command, seat, rules, timeout=timeout,
+                              startup_timeout=startup_timeout, names=names, name=spec.text,
                               fallback=build_player(backup, seat=seat, rules=rules,
                                                     seed=f"{seed}/fallback"))
     if spec.kind == ISMCTS:

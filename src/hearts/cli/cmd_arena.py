@@ -15,7 +15,7 @@ from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, report
 from hearts.cli.common import check_output_file, games_progress, write_lines
 from hearts.core import Rules
-from hearts.protocol.host import DEFAULT_TIMEOUT
+from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
 
 __all__ = ["configure", "lineup"]
 
@@ -52,6 +52,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help="seconds an external bot may take per decision "
                              f"(default: {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--bot-start-timeout", type=float, default=STARTUP_TIMEOUT,
+                        metavar="SECONDS",
+                        help="seconds an external bot may take to start and answer hello, "
+                             f"per seat and game (default: {STARTUP_TIMEOUT:g})")
     parser.add_argument("--fallback", default=None, metavar="LEVEL",
                         help="the built-in bot that takes over a failed external bot's seat "
                              "(default: normal if installed, else random)")
@@ -82,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     config = MatchConfig(
         rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
         seed=args.seed if args.seed is not None else secrets.token_hex(4),
-        timeout=args.bot_timeout, fallback=args.fallback, keep_records=args.records is not None)
+        timeout=args.bot_timeout, startup_timeout=args.bot_start_timeout,
+        fallback=args.fallback, keep_records=args.records is not None)
     with games_progress(args.quiet) as progress:
         result = run_match(config, workers=args.workers, progress=progress)
     if args.records is not None:

@@ -55,12 +55,15 @@ class ExternalPlayer:
     """A seat played by an outside program speaking the bot protocol (one game long).
 
     ``error`` is None while the program plays; once it failed, it holds the reason
-    and every later decision comes from ``fallback``. Call :meth:`close` at the end.
+    and every later decision comes from ``fallback`` (``fallback_moves`` counts them).
+    The program has ``startup_timeout`` seconds to start and answer hello, ``timeout``
+    for each decision. Call :meth:`close` at the end.
     """
 
     def __init__(self, command: Sequence[str], seat: int, rules: Rules, *, fallback: Player,
-                 timeout: float = DEFAULT_TIMEOUT, names: Sequence[str] | None = None,
-                 name: str | None = None, stderr: IO[Any] | int | None = None) -> None:
+                 timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT,
+                 names: Sequence[str] | None = None, name: str | None = None,
+                 stderr: IO[Any] | int | None = None) -> None:
         if not command:
             raise ProtocolError("an external bot needs a command to run")
         self.command = list(command)
@@ -71,6 +74,7 @@ class ExternalPlayer:
         self.name = name or "ext:" + shlex.join(self.command)
         self.bot_name: str | None = None
         self.error: str | None = None
+        self.fallback_moves = 0
         self._next_id = 1
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._process: subprocess.Popen[str] | None = None
@@ -84,7 +88,7 @@ class ExternalPlayer:
         threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
         try:
             reply = self._exchange(hello_message(seat, rules, names=names, timeout=timeout),
-                                   max(timeout, STARTUP_TIMEOUT))
+                                   startup_timeout)
             if reply.get("type") != "ready":
                 raise ProtocolError(f"expected \"ready\" after hello, got {reply.get('type')!r}")
         except ProtocolError as exc:
@@ -116,7 +120,9 @@ class ExternalPlayer:
 
     # ------------------------------------------------------------------ wiring
     def _ask(self, view: PlayerView) -> Action | None:
+        """The program's action, or None when the fallback decides (counted)."""
         if self.error is not None:
+            self.fallback_moves += 1
             return None
         decision_id = self._next_id
         self._next_id += 1
@@ -125,6 +131,7 @@ class ExternalPlayer:
                                 decision_id, view)
         except ProtocolError as exc:
             self._fail(f"round {view.round_no}, {decision_of(view)} decision {decision_id}: {exc}")
+            self.fallback_moves += 1
             return None
 
     def _read(self, process: subprocess.Popen[str]) -> None:
@@ -156,7 +163,9 @@ class ExternalPlayer:
             raise ProtocolError(f"the bot closed its output{self._exit_note()}")
         reply = decode(line)
         if reply["type"] == "error":
-            raise ProtocolError(f"the bot reported an error: {reply.get('message')!r}")
+            code = reply.get("code")
+            raise ProtocolError(f"the bot reported an error{f' ({code})' if code else ''}: "
+                                f"{reply.get('message')!r}")
         return reply
 
     def _exit_note(self) -> str:
