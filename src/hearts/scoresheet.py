@@ -54,8 +54,6 @@ EXPORT_KINDS: Final = ("csv", "md", "text")
 
 _CARDS_TOKEN: Final = re.compile(r"^(?:(\d+)H)?(Q)?(J)?$", re.IGNORECASE)
 _POINTS_TOKEN: Final = re.compile(r"^([+-]?\d+)(J)?$", re.IGNORECASE)
-# a rules text that states the player count itself (``classic:players=4``)
-_STATES_PLAYERS: Final = re.compile(r"(?:^|[:,])\s*players\s*=")
 
 
 # ---------------------------------------------------------------------- text entry
@@ -86,7 +84,7 @@ def start_sheet(rules_text: str, names_text: str) -> Sheet:
     then match."""
     names = split_names(names_text)
     rules = Rules.parse(rules_text)
-    if len(names) != rules.players and _STATES_PLAYERS.search(rules_text):
+    if len(names) != rules.players and "players" in Rules.split_text(rules_text)[1]:
         raise InvalidRulesError(f"the rules {rules_text!r} are for {rules.players} players, "
                                 f"but {len(names)} names are given: {', '.join(names)}")
     return Sheet(rules.replace(players=len(names)), tuple(names))

@@ -158,11 +158,21 @@ class Rules:
         >>> Rules.parse("") == Rules.preset_rules("card-commons", 4)
         True
         """
+        return cls.from_options(*cls.split_text(text))
+
+    @staticmethod
+    def split_text(text: str) -> tuple[str, dict[str, str]]:
+        """A rules text's preset and the options it states, unconverted (what a face asks
+        to know whether, say, the text fixes the player count itself).
+
+        >>> Rules.split_text("classic:players=4,target=50")
+        ('classic', {'players': '4', 'target': '50'})
+        """
         if not isinstance(text, str):
             raise InvalidRulesError(f"a rules text is text like 'standard:target=50', not {text!r}")
         text = text.strip()
         if not text:
-            return cls.preset_rules()
+            return "card-commons", {}
         name, _, rest = text.partition(":")
         if "=" in name:
             name, rest = "card-commons", text
@@ -184,7 +194,7 @@ class Rules:
                     f"option {key} is given twice ({key}={options[key]} and "
                     f"{key}={value.strip()}); give each option once")
             options[key] = value.strip()
-        return cls.from_options(name.strip(), options)
+        return name.strip(), options
 
     @classmethod
     def from_options(cls, preset: str, options: Mapping[str, object]) -> Rules:
