@@ -17,8 +17,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
 
 # Scripted players act on every state at machine speed: a looser rate limit than people get.
+# Quick waits, and rations high enough that scripted players are never limited (the
+# rations themselves are tested in test_table_authority.py and test_bad_input.py).
 FAST = ServerConfig(grace_s=30.0, entropy_timeout_s=0.3, bot_delay_s=0.0,
-                    takeover_level="random", rate_burst=60, rate_per_s=200.0)
+                    takeover_level="random", rate_burst=60, rate_per_s=200.0,
+                    hint_burst=10_000, hint_per_s=10_000.0)
 
 
 @dataclass

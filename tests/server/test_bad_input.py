@@ -185,3 +185,23 @@ async def test_an_internal_http_failure_is_logged_and_answered_server_error(
     assert answer.status_code == 500 and answer.json()["error"] == "server_error"
     assert any(f"/api/tables/{made['table']['id']}" in r.getMessage() and r.exc_info
                for r in caplog.records)
+
+
+async def test_a_seat_past_its_connection_limit_watches_as_a_spectator(server: Server) -> None:
+    made = await new_table(server)
+    limit = server.app.state.hub.config.max_seat_connections
+    sockets = [await seated(server, made) for _ in range(limit)]
+    try:
+        extra = await connect(f"{server.ws_url}/ws/{made['table']['id']}", max_size=2**22)
+        sockets.append(extra)
+        await extra.send(json.dumps({"type": "hello", "token": made["token"]}))
+        seen = []
+        while not seen or seen[-1]["type"] != "welcome":
+            seen.append(json.loads(await extra.recv()))
+        assert [m["code"] for m in seen if m["type"] == "error"] == ["too_many_connections"]
+        assert seen[-1]["seat"] is None and seen[-1]["view"]["hand"] == []
+        seats = authority(server, made["table"]["id"]).seats
+        assert seats[0].connections == limit
+    finally:
+        for ws in sockets:
+            await ws.close()

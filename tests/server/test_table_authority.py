@@ -273,3 +273,33 @@ def test_events_are_stored_in_the_documented_format() -> None:
     seat, card = state.trick[0]
     expected.append({"t": "play", "seat": seat, "card": str(card)})
     assert stored.events == expected
+
+
+def test_hints_are_rationed_per_seat_whatever_its_connections() -> None:
+    table, _, _ = seated()
+    clock = table.clock
+    assert isinstance(clock, Clock)
+    for _ in range(CONFIG.hint_burst):  # a burst, from any of the seat's connections
+        assert table.hint_view(0).seat == 0
+    assert refused_hint(table, 0).code == "rate_limited"
+    assert table.hint_view(1).seat == 1  # another seat has its own ration
+    clock.now += 1 / CONFIG.hint_per_s  # time gives one hint back
+    assert table.hint_view(0).seat == 0
+    assert refused_hint(table, 0).code == "rate_limited"
+
+
+def refused_hint(table: TableAuthority, seat: int) -> RequestError:
+    with pytest.raises(RequestError) as caught:
+        table.hint_view(seat)
+    return caught.value
+
+
+def test_a_seat_has_a_bounded_number_of_connections() -> None:
+    table, _, _ = seated()
+    assert not table.seat_is_full(0)  # one connection so far
+    extra = [Watcher(0) for _ in range(CONFIG.max_seat_connections - 1)]
+    for watcher in extra:
+        table.attach(watcher)
+    assert table.seat_is_full(0) and not table.seat_is_full(1)
+    table.detach(extra[0])
+    assert not table.seat_is_full(0)

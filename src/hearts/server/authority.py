@@ -48,7 +48,7 @@ from hearts.core import (
     new_game,
     view,
 )
-from hearts.server.protocol import RequestError, error_message
+from hearts.server.protocol import RequestError, TokenBucket, error_message
 from hearts.server.settings import HUMAN, ServerConfig, TableSettings
 from hearts.server.store import Store
 
@@ -151,6 +151,8 @@ class TableAuthority:
             if not info.human:
                 info.name = f"Computer {seat + 1} ({info.kind})"
         self.subscribers: set[Subscriber] = set()
+        self._hint_buckets = [TokenBucket(config.hint_burst, config.hint_per_s)
+                              for _ in self.seats]
 
     # ------------------------------------------------------------ facts
     @property
@@ -540,7 +542,16 @@ class TableAuthority:
             sub.send_text(_dumps(self.message_for(sub.seat)))
 
     def hint_view(self, seat: int | None) -> PlayerView:
-        """The view a hint is computed from: only the seat whose decision it is gets one."""
+        """The view a hint is computed from: only the seat whose decision it is gets one,
+        and a seat only a few a minute (one bucket a seat, whatever its connections)."""
         if seat is None or seat not in self.state.to_act:
             raise RequestError("not_your_turn", "hints are for the seat whose decision it is")
+        if not self._hint_buckets[seat].allow(self.clock()):
+            config = self.config
+            raise RequestError("rate_limited", f"hints: at most {config.hint_burst} at once "
+                               f"and {config.hint_per_s:g} a second for a seat; wait a moment")
         return view(self.state, seat)
+
+    def seat_is_full(self, seat: int) -> bool:
+        """Whether a seat already has as many connections as one seat may have."""
+        return self.seats[seat].connections >= self.config.max_seat_connections

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import Any
@@ -24,6 +25,9 @@ class Hub:
         self.store = store
         self.config = config
         self.tables: dict[str, Table] = {}
+        # hint searches run one at a time, waiters in turn: a flood of hints queues here
+        # instead of running many searches beside the tables' own computer players
+        self.searches = asyncio.Semaphore(1)
 
     def load(self) -> int:
         """Rebuild every stored table by replaying its log; returns how many are unfinished."""

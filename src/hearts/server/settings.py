@@ -28,6 +28,10 @@ class ServerConfig:
     max_message_bytes: int = 4096
     rate_burst: int = 20
     rate_per_s: float = 10.0
+    # a hint is a search: few per seat, however many connections the seat opens
+    hint_burst: int = 3
+    hint_per_s: float = 0.5
+    max_seat_connections: int = 4
     send_queue: int = 256
     takeover_level: str = field(default_factory=default_takeover_level)
 

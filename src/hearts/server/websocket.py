@@ -68,7 +68,7 @@ async def table_socket(websocket: WebSocket) -> None:
             data: dict[str, Any] | None = None
             try:
                 data = parse_message(text, config.max_message_bytes)
-                greeted = await _handle(table, conn, data, greeted)
+                greeted = await _handle(hub, table, conn, data, greeted)
             except RequestError as exc:
                 authority.send_error(conn, exc, _safe_id(text))
             except Exception:  # the error boundary: a bug answers this message, no more
@@ -89,7 +89,8 @@ async def table_socket(websocket: WebSocket) -> None:
             await drainer
 
 
-async def _handle(table: Table, conn: Connection, data: dict[str, Any], greeted: bool) -> bool:
+async def _handle(hub: Hub, table: Table, conn: Connection, data: dict[str, Any],
+                  greeted: bool) -> bool:
     """Answer one checked message; whether the connection has said hello."""
     authority = table.authority
     kind = data["type"]
@@ -102,6 +103,12 @@ async def _handle(table: Table, conn: Connection, data: dict[str, Any], greeted:
             conn.send({"type": "error", "code": "bad_token",
                        "message": "this seat token belongs to no seat here; "
                        "you are watching as a spectator"})
+        if seat is not None and authority.seat_is_full(seat):
+            conn.send({"type": "error", "code": "too_many_connections",
+                       "message": f"this seat already has {table.config.max_seat_connections}"
+                       " connections: close one to play here; you are watching as a "
+                       "spectator"})
+            seat = None
         conn.seat = seat
         table.attach(conn)
         authority.welcome(conn, request_id(data))
@@ -121,7 +128,8 @@ async def _handle(table: Table, conn: Connection, data: dict[str, Any], greeted:
     elif kind == "hint":
         seen = authority.hint_view(conn.seat)
         state_id = authority.state_id
-        advice = await asyncio.to_thread(hint, seen)
+        async with hub.searches:  # one hint search at a time on this server, in turn
+            advice = await asyncio.to_thread(hint, seen)
         conn.send({"type": "hint", "id": request_id(data), "state_id": state_id,
                    "hint": _hint_json(advice)})
     else:
