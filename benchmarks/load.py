@@ -14,8 +14,15 @@ during the window: latency tails on a shared machine come mostly from other proc
 load. With ``--bot-delay 0 --think 0`` every table plays flat out: that measures
 throughput, and its latency is the queueing of a saturated server.
 
+With ``--hint-flood N`` the run is made twice, without and then with a flood: one more
+table whose seat opens N connections that ask hints (expert searches) back to back, a
+hundred each, while that seat never passes. It prints the other tables' p50/p99 in both
+runs and the flood's answers and refusals. Target: the other tables' p99 <= 50 ms during
+the flood.
+
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
     .venv/bin/python benchmarks/load.py --tables 50 --bot-delay 0 --think 0   # flat out
+    .venv/bin/python benchmarks/load.py --tables 20 --seconds 20 --hint-flood 5
 """
 
 from __future__ import annotations
@@ -144,8 +151,45 @@ async def player(url: str, table_id: str, token: str, think: float, totals: Tota
             await ws.send(json.dumps(action))
 
 
+@dataclass
+class Flood:
+    """What the hint flood got back."""
+
+    hints: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+
+
+async def flooder(url: str, table_id: str, token: str, asks: int, flood: Flood,
+                  stop: asyncio.Event) -> None:
+    """One connection of the flooding seat: hints back to back, each after the last's
+    answer (a hint or a refusal), never an action."""
+    async with connect(f"{url}/ws/{table_id}", max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        for request in range(1, asks + 1):
+            if stop.is_set():
+                return
+            await ws.send(json.dumps({"type": "hint", "id": request}))
+            while not stop.is_set():
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                except TimeoutError:
+                    continue
+                if message["type"] == "hint":
+                    flood.hints += 1
+                    break
+                if message["type"] == "error":
+                    code = message["code"]
+                    flood.refused[code] = flood.refused.get(code, 0) + 1
+                    if message.get("id") == request or code == "rate_limited":
+                        await asyncio.sleep(0.05)
+                        break
+                    if code == "too_many_connections":
+                        return
+
+
 async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay: float,
-              think: float, profile: str | None = None) -> dict[str, Any]:
+              think: float, profile: str | None = None,
+              hint_flood: int = 0) -> dict[str, Any]:
     """Start a server, fill it with tables and players, measure; returns the figures."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -170,16 +214,21 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
                 else:
                     raise SystemExit("the server did not start within 30 s")
                 made = []
-                for index in range(tables):
+                for index in range(tables + (1 if hint_flood else 0)):
                     response = await http.post("/api/tables", json={
                         "name": f"P{index}", "players": 4,
                         "seats": ["human", level, level, level], "public": False})
                     response.raise_for_status()
                     made.append(response.json())
-            totals, stop = Totals(), asyncio.Event()
+            totals, stop, flood = Totals(), asyncio.Event(), Flood()
             ws_url = "ws" + url[4:]
+            flooded = made.pop() if hint_flood else None
             tasks = [asyncio.create_task(player(ws_url, m["table"]["id"], m["token"], think,
                                                 totals, stop)) for m in made]
+            if flooded is not None:
+                tasks += [asyncio.create_task(flooder(
+                    ws_url, flooded["table"]["id"], flooded["token"], 100, flood, stop))
+                    for _ in range(hint_flood)]
             await asyncio.sleep(warmup)
             start_ids = await _state_ids(url, made)
             cpu_start, load_start = cpu_seconds(server.pid), os.getloadavg()[0]
@@ -215,6 +264,8 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
         else round(100 * (cpu_end - cpu_start) / elapsed, 1),
         "clients_cpu_percent": round(100 * own_cpu / elapsed, 1),
         "machine_load": [round(load_start, 1), round(load_end, 1)],
+        "hint_flood": {"connections": hint_flood, "hints": flood.hints,
+                       "refused": flood.refused} if hint_flood else None,
     }
 
 
@@ -241,9 +292,23 @@ def main() -> None:
                         help="scripted player's pause before each action")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile and write its statistics here")
+    parser.add_argument("--hint-flood", type=int, default=0, metavar="N",
+                        help="also measure with one seat flooding hints over N connections")
     args = parser.parse_args()
+    if args.hint_flood:
+        quiet = asyncio.run(run(args.tables, args.seconds, args.warmup, args.level,
+                                args.bot_delay, args.think))
+        print(f"without the flood: p50 {quiet['p50_ms']} ms  p99 {quiet['p99_ms']} ms  "
+              f"({quiet['samples']} acks)")
     figures = asyncio.run(run(args.tables, args.seconds, args.warmup, args.level,
-                              args.bot_delay, args.think, args.profile))
+                              args.bot_delay, args.think, args.profile, args.hint_flood))
+    if args.hint_flood:
+        flood = figures["hint_flood"]
+        verdict = "meets" if figures["p99_ms"] is not None and figures["p99_ms"] <= 50 \
+            else "misses"
+        print(f"during the flood: p50 {figures['p50_ms']} ms  p99 {figures['p99_ms']} ms "
+              f"({verdict} the 50 ms target); the flood got {flood['hints']} hints, "
+              f"refusals {flood['refused']}")
     print(f"tables held {figures['tables_held']}/{figures['tables']}  "
           f"actions/s {figures['actions_per_s']} (scripted players "
           f"{figures['client_actions_per_s']})  latency p50 {figures['p50_ms']} ms  "
