@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from hearts.core import (
     CLUBS,
@@ -182,3 +182,30 @@ def random_game(rules: Rules, seed: int, actions: int | None = None) -> GameStat
         state = state.apply(random_action(state, rng))
         count += 1
     return state
+
+
+def moon_hand(rules: Rules | str = "standard", moon_choice: bool = False) -> GameState:
+    """A one-round game (round 4: a hold round) in which seat 0 takes every point card,
+    played to the shooter's choice, or past it with ``moon_choice``."""
+    if isinstance(rules, str):
+        rules = Rules.parse(rules)
+    mine = CardSet.parse("AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH")
+    rest = [c for c in range(52) if c not in mine]
+    state = new_hand(rules, [mine] + [CardSet(rest[k::3]) for k in range(3)], round_no=4)
+    while state.phase is Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    if moon_choice:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON value (keys and indexes), the value itself first."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += json_paths(item, (*prefix, index))
+    return found

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_scenarios import random_action, random_game
+from hearts_scenarios import json_paths, moon_hand, random_action, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,7 +19,6 @@ from hearts.core import (
     HAND_FORMAT,
     RECORD_VERSION,
     CardSet,
-    GameState,
     InvalidRecordError,
     Phase,
     Rules,
@@ -143,22 +142,12 @@ JSON = st.recursive(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*prefix, index))
-    return found
-
-
 SHORT = game_record(random_game(Rules.preset_rules("classic", 3), 5, actions=120))
 MOON_HAND = parse_record(
     (Path(__file__).resolve().parent.parent / "golden" / "hand-classic-moon-choice.json")
     .read_text(encoding="utf-8"))
-BASES = [(SHORT, replay_game, _paths(SHORT)[1:]), (MOON_HAND, replay_hand, _paths(MOON_HAND)[1:])]
+BASES = [(SHORT, replay_game, json_paths(SHORT)[1:]),
+         (MOON_HAND, replay_hand, json_paths(MOON_HAND)[1:])]
 
 
 @given(st.data(), st.sampled_from(BASES))
@@ -249,20 +238,7 @@ def test_a_record_written_before_chance_was_a_step_still_replays() -> None:
 
 
 # ------------------------------------------------- records that lie (issue 11)
-def _moon_game(preset: str = "standard", moon_choice: bool = False) -> GameState:
-    """A one-round game in which seat 0 shoots the moon (round 4: a hold round)."""
-    rules = Rules.preset_rules(preset)
-    mine = CardSet.parse("AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH")
-    rest = [c for c in range(52) if c not in mine]
-    state = new_hand(rules, [mine] + [CardSet(rest[k::3]) for k in range(3)], round_no=4)
-    while state.phase is Phase.PLAY:
-        state = state.apply(state.legal_actions()[0])
-    if moon_choice:
-        state = state.apply(state.legal_actions()[0])
-    return state
-
-
-MOON_GAME = game_record(_moon_game())
+MOON_GAME = game_record(moon_hand())
 
 
 @pytest.mark.parametrize(
@@ -307,7 +283,7 @@ def test_a_moon_on_an_unfinished_round_is_refused() -> None:
 
 
 def test_the_moon_record_of_a_waiting_shooter_may_name_the_shooter() -> None:
-    state = _moon_game("classic")
+    state = moon_hand("classic")
     record = game_record(state)
     record["rounds"][0]["moon"] = {"shooter": 0, "choice": None}
     assert replay_game(record).phase is Phase.MOON
@@ -353,7 +329,7 @@ def test_a_round_that_states_points_without_its_plays_says_so_plainly() -> None:
     with pytest.raises(InvalidRecordError,
                        match=r"^round 1 states points but has only 3 of 4 passes chosen$"):
         replay_hand(hand)
-    waiting = hand_record(_moon_game("classic"))
+    waiting = hand_record(moon_hand("classic"))
     waiting["points"] = [-26, 0, 0, 0]
     with pytest.raises(InvalidRecordError, match="waits for the shooter, seat 0, to choose"):
         replay_hand(waiting)

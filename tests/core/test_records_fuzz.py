@@ -11,43 +11,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_scenarios import random_game
+from hearts_scenarios import json_paths, moon_hand, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts.core import (
-    CardSet,
     GameState,
     InvalidRecordError,
-    Phase,
     Rules,
     game_record,
     hand_record,
-    new_hand,
     parse_record,
     replay_game,
     replay_hand,
     verify_record,
 )
 
-
-def _moon_game() -> GameState:
-    """A standard round 4 (hold) in which seat 0 takes every point card."""
-    rules = Rules.preset_rules("standard")
-    mine = CardSet.parse("AC AS KS QS 6H 7H 8H 9H TH JH QH KH AH")
-    rest = [c for c in range(52) if c not in mine]
-    state = new_hand(rules, [mine] + [CardSet(rest[k::3]) for k in range(3)], round_no=4)
-    while state.phase is Phase.PLAY:
-        state = state.apply(state.legal_actions()[0])
-    return state
-
-
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 Replay = Callable[[Any], GameState]
 BASES: list[tuple[dict[str, Any], Replay]] = [
     (game_record(random_game(Rules.preset_rules("card-commons", 3), 3, actions=150)),
      replay_game),
-    (game_record(_moon_game()), replay_game),
+    (game_record(moon_hand()), replay_game),
     (hand_record(random_game(Rules.preset_rules("classic", 5), 8, actions=80)), replay_hand),
     (parse_record((GOLDEN / "hand-classic-moon-choice.json").read_text(encoding="utf-8")),
      replay_hand),
@@ -64,17 +49,6 @@ JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=10)
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*prefix, index))
-    return found
-
-
 @st.composite
 def mutated(draw: st.DrawFn) -> tuple[Any, Replay]:
     """A valid record with 1-4 edits: a node replaced, nudged, deleted, or a list cut or
@@ -82,7 +56,7 @@ def mutated(draw: st.DrawFn) -> tuple[Any, Replay]:
     base, replay = draw(st.sampled_from(BASES))
     record = copy.deepcopy(base)
     for _ in range(draw(st.integers(1, 4))):
-        paths = _paths(record)
+        paths = json_paths(record)
         path = draw(st.sampled_from(paths[1:] or paths))
         parent: Any = record
         for key in path[:-1]:
