@@ -82,30 +82,30 @@ def read_records(text: str) -> Records:
     ``{"deal_set": …, "rotation": …, "record": {…}}``). A line that is not a record
     is an :class:`InvalidRecordError` in its place, so the others are still checked."""
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) < 2 or not lines[0][1].lstrip().startswith("{") or _one_document(text):
+    if len(lines) < 2 or not lines[0][1].lstrip().startswith("{"):
         return [(None, _record_or_error(text)[1])]
-    records: Records = []
-    for number, line in lines:
-        about, data = _record_or_error(line)
-        records.append((f"line {number}{about}", data))
-    return records
-
-
-def _one_document(text: str) -> bool:
     try:
-        parse_record(text)
+        whole = parse_record(text)  # one record written over several lines
     except InvalidRecordError:
-        return False
-    return True
+        records: Records = []
+        for number, line in lines:
+            about, data = _record_or_error(line)
+            records.append((f"line {number}{about}", data))
+        return records
+    return [(None, _unwrapped(whole)[1])]
 
 
 def _record_or_error(text: str) -> tuple[str, Mapping[str, Any] | InvalidRecordError]:
-    """The record in one JSON text, unwrapped from an arena line (with its deal set and
-    rotation in words), or the error as a value."""
+    """The record in one JSON text, unwrapped from an arena line (see :func:`_unwrapped`),
+    or the error as a value."""
     try:
-        data = parse_record(text)
+        return _unwrapped(parse_record(text))
     except InvalidRecordError as exc:
         return "", exc
+
+
+def _unwrapped(data: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """A record, taken out of an arena line with its deal set and rotation in words."""
     inner = data.get("record")
     if "format" in data or not isinstance(inner, Mapping):
         return "", data
