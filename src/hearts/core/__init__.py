@@ -65,6 +65,7 @@ from hearts.core.errors import (
     HeartsError,
     IllegalActionError,
     InvalidCardError,
+    InvalidPositionError,
     InvalidRecordError,
     InvalidRulesError,
 )
@@ -78,6 +79,11 @@ from hearts.core.fairness import (
     fairness_entry,
     verify_record,
     verify_record_text,
+)
+from hearts.core.position import (
+    POSITION_FIELDS,
+    read_position,
+    write_position,
 )
 from hearts.core.record import (
     MAX_ROUND,
@@ -177,6 +183,7 @@ __all__ = [
     "OPTION_HELP",
     "PLAYER_COUNTS",
     "POINT_MASK",
+    "POSITION_FIELDS",
     "PRESETS",
     "PRESET_HELP",
     "QUEEN_MASK",
@@ -202,6 +209,7 @@ __all__ = [
     "HeartsLead",
     "IllegalActionError",
     "InvalidCardError",
+    "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRoundError",
     "InvalidRulesError",
@@ -267,6 +275,7 @@ __all__ = [
     "playable",
     "points_barred",
     "points_left",
+    "read_position",
     "replay_game",
     "replay_hand",
     "round_deal_seed",
@@ -277,4 +286,5 @@ __all__ = [
     "verify_record",
     "verify_record_text",
     "view",
+    "write_position",
 ]

@@ -8,6 +8,7 @@ __all__ = [
     "HeartsError",
     "IllegalActionError",
     "InvalidCardError",
+    "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesError",
 ]
@@ -23,6 +24,10 @@ class InvalidCardError(HeartsError, ValueError):
 
 class InvalidRulesError(HeartsError, ValueError):
     """An unknown rule option, a bad value, or options that contradict each other."""
+
+
+class InvalidPositionError(HeartsError, ValueError):
+    """A position text that is malformed or does not describe a legal round in progress."""
 
 
 class InvalidRecordError(HeartsError, ValueError):

@@ -209,11 +209,19 @@ class SearchPlayer:
 
 
 def distinct_cards(view: PlayerView) -> list[Card]:
-    """The legal cards, one of each run that plays alike: cards of a suit with no card
-    of another hand between them and the same points (so never the Q♠ or a scoring J♦
-    with a neighbour); simulating one card of a run is enough."""
+    """The legal cards, one of each run that plays alike: cards of a suit with the same
+    points and nothing between them that could tell them apart, so never the Q♠ or a
+    scoring J♦ with a neighbour; simulating one card of a run is enough.
+
+    What tells two cards apart: a card another hand holds (the cards I passed included)
+    and the card winning the trick in progress (one beats it, the other does not). Cards
+    of earlier tricks, and any other card of this trick, leave both cards the same.
+    """
     rules = view.rules
-    others = rules.deck & ~view.hand.mask & ~view.played.mask
+    dividers = Knowledge.of(view).out
+    winning = view.winning
+    if winning is not None:
+        dividers |= winning[1].mask
     kept: list[Card] = []
     for card in view.legal:
         if kept:
@@ -221,7 +229,7 @@ def distinct_cards(view: PlayerView) -> list[Card]:
             between = cards_above(last) & cards_below(card)
             alike = (last.suit == card.suit
                      and card_points(last.mask, rules) == card_points(card.mask, rules))
-            if alike and not between & others:
+            if alike and not between & dividers:
                 continue
         kept.append(card)
     return kept
