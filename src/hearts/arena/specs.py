@@ -6,6 +6,7 @@ A spec is one of
   optionally with options passed to the level's factory (``expert:budget=0.5``);
 * ``ext:COMMAND``: an outside program speaking the bot protocol (COMMAND is split
   like a shell would, e.g. ``ext:python3 examples/external_bot.py``);
+* ``policy:PATH``: a trained policy file (:mod:`hearts.players.policy`);
 * ``ismcts``: OpenSpiel's ISMCTS bot through :mod:`hearts.arena.openspiel` (needs
   the optional ``open-spiel`` package), options ``sims``, ``uct``, ``rollouts``.
 
@@ -26,7 +27,8 @@ from typing import Final
 from hearts.arena.errors import BotSpecError
 from hearts.core import Rules
 from hearts.players.base import Player
-from hearts.players.levels import LEVELS
+from hearts.players.levels import LEVELS, POLICY, make_player
+from hearts.players.policy import PolicyFileError, load_layers
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ExternalPlayer
 
 __all__ = ["EXTERNAL", "ISMCTS", "BotSpec", "BotSpecError", "build_player", "default_fallback"]
@@ -57,6 +59,12 @@ class BotSpec:
             if not command:
                 raise BotSpecError("ext: needs a command, e.g. 'ext:python3 my_bot.py'")
             return cls(text, kind, (), command)
+        if kind == POLICY:
+            try:
+                load_layers(rest)  # a bad file fails before any game starts
+            except PolicyFileError as exc:
+                raise BotSpecError(str(exc)) from None
+            return cls(text, kind, (("path", rest),))
         body = text.partition("#")[0]
         kind, _, rest = body.partition(":")
         if kind != ISMCTS and kind not in LEVELS:
@@ -129,4 +137,6 @@ def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,
         from hearts.arena.openspiel import ismcts_player  # optional dependency
 
         return ismcts_player(spec.text, dict(spec.options), seed)
+    if spec.kind == POLICY:
+        return make_player(spec.text)
     return _level_player(spec, seed)

@@ -1,4 +1,4 @@
-"""The ladder of computer players by level name."""
+"""The ladder of computer players by level name, and ``policy:PATH`` for a trained policy."""
 
 from __future__ import annotations
 
@@ -8,11 +8,16 @@ from typing import Final
 
 from hearts.core import HeartsError
 from hearts.players.base import Player
+from hearts.players.policy import PolicyPlayer
 from hearts.players.random_player import RandomPlayer
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
 from hearts.players.search import search_level
 
-__all__ = ["LEVELS", "UnknownLevelError", "make_player"]
+__all__ = ["LEVELS", "POLICY", "UnknownLevelError", "make_player"]
+
+POLICY: Final = "policy"
+"""``policy:PATH`` names a :class:`PolicyPlayer` trained and saved to PATH (not a level of
+the ladder: it needs its file)."""
 
 
 class UnknownLevelError(HeartsError, ValueError):
@@ -30,8 +35,13 @@ LEVELS: Final[dict[str, Callable[[random.Random], Player]]] = {
 
 
 def make_player(level: str, seed: int | str | None = None) -> Player:
-    """A fresh player of a level, its randomness seeded from ``seed``."""
+    """A fresh player of a level, its randomness seeded from ``seed``; ``policy:PATH``
+    loads a trained policy (:class:`hearts.players.policy.PolicyFileError` if it is bad)."""
+    kind, colon, path = level.partition(":")
+    if kind == POLICY and colon:
+        return PolicyPlayer.load(path)
     factory = LEVELS.get(level)
     if factory is None:
-        raise UnknownLevelError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+        raise UnknownLevelError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}"
+                                f" (or {POLICY}:PATH for a trained policy file)")
     return factory(random.Random(seed))

@@ -27,6 +27,42 @@ import numpy.typing as npt
 from hearts.players.search.jit import jit
 
 __all__ = [
+    "B_MOON",
+    "B_PASS",
+    "B_PLAY",
+    "EVENT_NONE",
+    "EVENT_PASSED",
+    "EVENT_ROUND_END",
+    "G_CHOSEN",
+    "G_EXCLUDED",
+    "G_OFFSET",
+    "G_PHASE",
+    "G_PLAYED",
+    "G_RECEIVED",
+    "G_SELECTED",
+    "G_SHOOTER",
+    "G_SIZE",
+    "G_TOTALS",
+    "L_ADD",
+    "L_BARRED",
+    "L_DECK",
+    "L_HAND",
+    "L_HEARTS_OPEN",
+    "L_LEADER",
+    "L_PASSED",
+    "L_PASS_TARGET",
+    "L_PHASE",
+    "L_PLAYED",
+    "L_POINTS",
+    "L_RECEIVED",
+    "L_SEATS",
+    "L_SELECTED",
+    "L_SIZE",
+    "L_SUBTRACT",
+    "L_TOTALS",
+    "L_TRICK",
+    "L_TRICK_NO",
+    "L_VOIDS",
     "MAX_SEATS",
     "NO_QUEEN",
     "POLICY_HEURISTIC",
@@ -51,6 +87,10 @@ __all__ = [
     "S_TRICK_LEN",
     "S_TRICK_NO",
     "S_TURN",
+    "batch_observe",
+    "batch_random_actions",
+    "batch_refused",
+    "batch_step",
     "card_count",
     "deal_position",
     "evaluate_cards",
@@ -749,3 +789,196 @@ def evaluate_passes(rules: Array, totals: Array, me: int, offset: int, leader: i
             playout(pos, rules, policy, rng)
             round_points(pos, rules, totals, points)
             sums[i] += utility(me, points, totals, rules)
+
+
+# ------------------------------------------------------------------ batched games
+# The batched simulator (:mod:`hearts.env.batched`) steps many whole games over one
+# ``int64`` row a game: a position (the ``S_*`` layout) followed by the ``G_*`` fields.
+# Its compiled steps live here, beside the play rules they call, for the reason the
+# module docstring gives: a separate file could run stale machine code after an edit
+# of this one. Per-card work is here; per-hand decisions (the deal, the first leader,
+# scoring, the moon, game end) stay with the core, asked by the caller between steps.
+# The observation layout and the reveal table come in as arguments for the same
+# reason: constants read from another module would be frozen into the cache.
+G_PHASE: Final = S_SIZE  # B_PASS, B_PLAY or B_MOON (the observation's phase order)
+G_SELECTED: Final = G_PHASE + 1  # the passing seat's cards picked so far
+G_OFFSET: Final = G_SELECTED + 1  # this round's pass offset (0: hold)
+G_SHOOTER: Final = G_OFFSET + 1
+G_CHOSEN: Final = G_SHOOTER + 1  # per seat: the pass it made this round
+G_RECEIVED: Final = G_CHOSEN + MAX_SEATS  # per seat: the pass it received
+G_PLAYED: Final = G_RECEIVED + MAX_SEATS  # per seat: the cards it played this round
+G_EXCLUDED: Final = G_PLAYED + MAX_SEATS  # per seat: the cards it has shown it lacks
+G_TOTALS: Final = G_EXCLUDED + MAX_SEATS
+G_SIZE: Final = G_TOTALS + MAX_SEATS
+
+B_PASS: Final = 0
+B_PLAY: Final = 1
+B_MOON: Final = 2
+
+EVENT_NONE: Final = 0
+EVENT_PASSED: Final = 1  # every seat has passed: the caller seats the first leader
+EVENT_ROUND_END: Final = 2  # the last trick is taken, or the moon choice made
+
+# Observation layout (``L_*`` index the ``layout`` argument): the section offsets of
+# :mod:`hearts.players.observation`, then the two moon-choice actions.
+L_HAND: Final = 0
+L_PLAYED: Final = 1
+L_TRICK: Final = 2
+L_POINTS: Final = 3
+L_TOTALS: Final = 4
+L_VOIDS: Final = 5
+L_SEATS: Final = 6
+L_LEADER: Final = 7
+L_PASSED: Final = 8
+L_RECEIVED: Final = 9
+L_PASS_TARGET: Final = 10
+L_DECK: Final = 11
+L_PHASE: Final = 12
+L_HEARTS_OPEN: Final = 13
+L_BARRED: Final = 14
+L_TRICK_NO: Final = 15
+L_SELECTED: Final = 16
+L_ADD: Final = 17
+L_SUBTRACT: Final = 18
+L_SIZE: Final = 19
+
+
+@jit
+def batch_step(games: Array, rules: Array, pass_count: int, reveals: Array,
+               actions: Array, events: Array) -> None:
+    """Apply ``actions[i]`` (assumed legal) for the seat to act in game ``i``; ``events[i]``
+    says what the caller must decide next (``EVENT_*``).
+
+    ``reveals[card, led suit + 1, first trick, hearts open]`` is the mask of cards a seat
+    shows it lacks by that play (the core's ``play_reveals``, tabled by the caller)."""
+    players = rules[R_PLAYERS]
+    for i in range(games.shape[0]):
+        game = games[i]
+        action = actions[i]
+        events[i] = EVENT_NONE
+        phase = game[G_PHASE]
+        seat = game[S_TURN]
+        if phase == B_PASS:
+            game[G_SELECTED] |= 1 << action
+            if card_count(game[G_SELECTED]) < pass_count:
+                continue
+            game[G_CHOSEN + seat] = game[G_SELECTED]
+            game[G_SELECTED] = 0
+            if seat + 1 < players:
+                game[S_TURN] = seat + 1
+                continue
+            for giver in range(players):
+                game[G_RECEIVED + (giver + game[G_OFFSET]) % players] = game[G_CHOSEN + giver]
+            for s in range(players):
+                game[S_HANDS + s] = (game[S_HANDS + s] & ~game[G_CHOSEN + s]) \
+                    | game[G_RECEIVED + s]
+            events[i] = EVENT_PASSED
+        elif phase == B_PLAY:
+            led = game[S_TRICK] // 13 + 1 if game[S_TRICK_LEN] > 0 else 0
+            first = 1 if game[S_TRICK_NO] == 0 else 0
+            opened = 1 if hearts_open(game, rules) else 0
+            game[G_EXCLUDED + seat] |= reveals[action, led, first, opened]
+            game[G_PLAYED + seat] |= 1 << action
+            if play_card(game, rules, action):
+                events[i] = EVENT_ROUND_END
+        else:
+            events[i] = EVENT_ROUND_END
+
+
+@jit
+def _put_cards(row: npt.NDArray[np.float32], start: int, mask: int) -> None:
+    """Set ``row[start + card]`` to 1 for each card of ``mask``."""
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT
+        while chunk:
+            row[start + 13 * suit + _LOW13[chunk]] = 1.0
+            chunk &= chunk - 1
+
+
+@jit
+def batch_observe(games: Array, rules: Array, pass_count: int, layout: Array,
+                  points_scale: float, obs: npt.NDArray[np.float32],
+                  mask: npt.NDArray[np.int8], to_act: Array) -> None:
+    """Each game's observation and action mask for its seat to act (the encoding of
+    :func:`hearts.players.observation.observe`, section offsets from ``layout``)."""
+    players = rules[R_PLAYERS]
+    deck = rules[R_DECK]
+    hand_size = card_count(deck) // players
+    for i in range(games.shape[0]):
+        game = games[i]
+        row = obs[i]
+        row[:] = 0.0
+        mask[i, :] = 0
+        me = game[S_TURN]
+        to_act[i] = me
+        phase = game[G_PHASE]
+        _put_cards(row, layout[L_HAND], game[S_HANDS + me])
+        for seat in range(players):
+            r = (seat - me) % players
+            _put_cards(row, layout[L_PLAYED] + 52 * r, game[G_PLAYED + seat])
+            row[layout[L_POINTS] + r] = _card_points(game[S_TAKEN + seat], rules) / points_scale
+            row[layout[L_TOTALS] + r] = game[G_TOTALS + seat] / rules[R_TARGET]
+            for suit in range(4):
+                cards = deck & (_SUIT << (13 * suit))
+                if cards and not cards & ~game[G_EXCLUDED + seat]:
+                    row[layout[L_VOIDS] + 4 * r + suit] = 1.0
+            row[layout[L_SEATS] + r] = 1.0
+        leader = game[S_LEADER]
+        for k in range(game[S_TRICK_LEN]):
+            r = (leader + k - me) % players
+            row[layout[L_TRICK] + 52 * r + game[S_TRICK + k]] = 1.0
+        if game[S_TRICK_LEN] > 0:
+            row[layout[L_LEADER] + (leader - me) % players] = 1.0
+        _put_cards(row, layout[L_PASSED], game[G_CHOSEN + me])
+        _put_cards(row, layout[L_RECEIVED], game[G_RECEIVED + me])
+        if game[G_OFFSET] and pass_count:
+            row[layout[L_PASS_TARGET] + game[G_OFFSET] % players] = 1.0
+        _put_cards(row, layout[L_DECK], deck)
+        row[layout[L_PHASE] + phase] = 1.0
+        if hearts_open(game, rules):
+            row[layout[L_HEARTS_OPEN]] = 1.0
+        if game[S_TRICK_NO] == 0 and rules[R_NO_POINTS_FIRST]:
+            row[layout[L_BARRED]] = 1.0
+        row[layout[L_TRICK_NO]] = game[S_TRICK_NO] / hand_size
+        _put_cards(row, layout[L_SELECTED], game[G_SELECTED])
+        if phase == B_PASS:
+            allowed = game[S_HANDS + me] & ~game[G_SELECTED]
+        elif phase == B_PLAY:
+            allowed = legal_mask(game, rules)
+        else:
+            allowed = 0
+            mask[i, layout[L_ADD]] = 1
+            mask[i, layout[L_SUBTRACT]] = 1
+        for suit in range(4):
+            chunk = (allowed >> (13 * suit)) & _SUIT
+            while chunk:
+                mask[i, 13 * suit + _LOW13[chunk]] = 1
+                chunk &= chunk - 1
+
+
+@jit
+def batch_random_actions(mask: npt.NDArray[np.int8], rng: Array, actions: Array) -> None:
+    """A uniformly random allowed action of each row of ``mask`` into ``actions``."""
+    width = mask.shape[1]
+    for i in range(mask.shape[0]):
+        allowed = 0
+        for a in range(width):
+            allowed += mask[i, a]
+        pick = random_below(rng, allowed)
+        for a in range(width):
+            if mask[i, a]:
+                if pick == 0:
+                    actions[i] = a
+                    break
+                pick -= 1
+
+
+@jit
+def batch_refused(mask: npt.NDArray[np.int8], actions: Array) -> int:
+    """The first game whose action its mask does not allow (out of range included), or -1."""
+    width = mask.shape[1]
+    for i in range(mask.shape[0]):
+        action = actions[i]
+        if action < 0 or action >= width or not mask[i, action]:
+            return i
+    return -1

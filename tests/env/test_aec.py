@@ -1,0 +1,149 @@
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests on every preset and
+player count, and games played through it agree with the core."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from hearts.core import PLAYER_COUNTS, PRESETS, Phase, Rules, new_game
+from hearts.env import HeartsAECEnv, env
+from hearts.env.table import rank_rewards
+from hearts.players.observation import HAND, PLAYED, SELECTED, EncodingError
+
+TABLES = [(preset, players) for preset in sorted(PRESETS) for players in PLAYER_COUNTS[preset]]
+
+
+def quick(preset: str, players: int) -> str:
+    return f"{preset}:players={players},target=30"
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_pettingzoo_api_test_passes(preset: str, players: int) -> None:
+    api_test(env(rules=quick(preset, players)), num_cycles=200)
+
+
+@pytest.mark.parametrize(("reward", "episode"), [("game", "game"), ("hand", "hand"),
+                                                 ("game", "hand")])
+def test_pettingzoo_api_test_passes_for_each_reward_and_episode(reward: str,
+                                                                 episode: str) -> None:
+    api_test(env(rules="classic:players=5,target=30", reward=reward, episode=episode),
+             num_cycles=200)
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_pettingzoo_seed_test_passes(preset: str, players: int) -> None:
+    seed_test(lambda: env(rules=quick(preset, players)), num_cycles=100)
+
+
+def random_game(aec: HeartsAECEnv, seed: int) -> dict[str, float]:
+    """Play to the end with random legal actions; each agent's return."""
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    returns = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        returns[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return returns
+
+
+def test_a_seeded_reset_deals_the_cores_seeded_game() -> None:
+    aec = env(rules="classic:players=3")
+    aec.reset(seed=1234)
+    game = new_game(Rules.parse("classic:players=3"), seed=1234)
+    for seat, agent in enumerate(aec.possible_agents):
+        hand = np.flatnonzero(aec.observe(agent)["observation"][HAND:PLAYED])
+        assert hand.tolist() == [int(c) for c in game.hand(seat)]
+
+
+@pytest.mark.parametrize("rules", ["card-commons", "classic:players=6,target=60",
+                                   "standard:target=50,jack_of_diamonds=on"])
+def test_hand_rewards_add_up_to_minus_the_final_totals(rules: str) -> None:
+    aec = env(rules=rules, reward="hand")
+    returns = random_game(aec, 5)
+    totals = aec.table.state.totals
+    assert aec.table.state.is_over
+    assert [returns[a] for a in aec.possible_agents] == [-t for t in totals]
+
+
+def test_game_rewards_are_the_rank_on_the_final_totals() -> None:
+    aec = env(rules="classic:players=4,target=40", reward="game")
+    returns = random_game(aec, 9)
+    ranks = rank_rewards(aec.table.state.totals)
+    assert [returns[a] for a in aec.possible_agents] == pytest.approx(list(ranks))
+    assert sum(returns.values()) == pytest.approx(0.0)
+    assert max(returns.values()) > 0 > min(returns.values())
+
+
+def test_rank_rewards_order_and_ties() -> None:
+    assert rank_rewards((10, 20, 20, 30)) == (1.0, 0.0, 0.0, -1.0)
+    assert rank_rewards((5, 5)) == (0.0, 0.0)
+
+
+def test_a_hand_episode_ends_after_one_hand_of_the_chosen_round() -> None:
+    aec = env(rules="card-commons", episode="hand")
+    aec.reset(seed=3, options={"round": 3})  # round 3 passes across
+    assert aec.table.state.pass_offset == 2
+    returns = random_game_from_here(aec)
+    state = aec.table.state
+    assert len(state.results) == 1 and state.phase in (Phase.DEAL, Phase.OVER)
+    assert [returns[a] for a in aec.possible_agents] == [-p for p in state.results[0].points]
+
+
+def random_game_from_here(aec: HeartsAECEnv) -> dict[str, float]:
+    rng = np.random.default_rng(0)
+    returns = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, _, _ = aec.last()
+        returns[agent] += reward
+        aec.step(None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return returns
+
+
+def test_passes_are_picked_one_card_at_a_time_and_stay_hidden() -> None:
+    aec = env(rules="standard")
+    aec.reset(seed=11)
+    assert aec.agent_selection == "player_0"
+    before = {a: aec.observe(a)["observation"].copy() for a in aec.possible_agents}
+    picks = [int(c) for c in np.flatnonzero(aec.observe("player_0")["action_mask"])[:3]]
+    for done, card in enumerate(picks, 1):
+        assert aec.agent_selection == "player_0"
+        aec.step(card)
+        if done < 3:
+            mine = aec.observe("player_0")
+            assert np.flatnonzero(mine["observation"][SELECTED:]).tolist() == picks[:done]
+            assert not mine["action_mask"][picks[:done]].any()
+    assert aec.agent_selection == "player_1"
+    for agent in ("player_1", "player_2", "player_3"):  # nothing of player_0's choice
+        assert np.array_equal(aec.observe(agent)["observation"], before[agent])
+    assert aec.table.state.chosen_pass(0) is not None
+
+
+def test_a_refused_action_is_a_typed_error_and_changes_nothing() -> None:
+    aec = env(rules="card-commons")
+    aec.reset(seed=2)
+    agent = aec.agent_selection
+    obs = aec.observe(agent)
+    refused = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(EncodingError, match="not allowed"):
+        aec.step(refused)
+    assert aec.agent_selection == agent
+    assert np.array_equal(aec.observe(agent)["observation"], obs["observation"])
+    with pytest.raises(EncodingError, match="render_mode"):
+        env(render_mode="human")
+
+
+def test_ansi_render_shows_the_public_table_and_the_actors_hand() -> None:
+    aec = env(rules="classic:players=5", render_mode="ansi")
+    aec.reset(seed=4)
+    text = aec.render()
+    assert text is not None
+    assert text.startswith("classic:players=5  round 1  pass")
+    hand = " ".join(str(c) for c in aec.table.state.hand(0))
+    assert f"to act player_0: {hand}" in text
+    assert env().render() is None
