@@ -44,6 +44,7 @@ __all__ = [
     "sheet_csv",
     "sheet_markdown",
     "sheet_rows",
+    "sheet_rules",
     "split_names",
     "start_sheet",
     "winner_text",
@@ -83,11 +84,17 @@ def start_sheet(rules_text: str, names_text: str) -> Sheet:
     the rules text states its own count (``classic:players=4``), which the names must
     then match."""
     names = split_names(names_text)
+    return Sheet(sheet_rules(rules_text, len(names)), tuple(names))
+
+
+def sheet_rules(rules_text: str, players: int) -> Rules:
+    """The rules of a sheet for ``players`` named players: the count follows the names,
+    unless the rules text states its own count, which the names must then match."""
     rules = Rules.parse(rules_text)
-    if len(names) != rules.players and "players" in Rules.split_text(rules_text)[1]:
+    if players != rules.players and "players" in Rules.split_text(rules_text)[1]:
         raise InvalidRulesError(f"the rules {rules_text!r} are for {rules.players} players, "
-                                f"but {len(names)} names are given: {', '.join(names)}")
-    return Sheet(rules.replace(players=len(names)), tuple(names))
+                                f"but {players} names are given")
+    return rules.replace(players=players)
 
 
 def parse_round_entry(text: str, players: int) -> ParsedEntry:

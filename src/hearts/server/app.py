@@ -16,6 +16,7 @@ from hearts.players import make_player
 from hearts.players.hints import hint_level
 from hearts.server.hub import Hub
 from hearts.server.routes import ROUTES
+from hearts.server.score_routes import SCORE_ROUTES
 from hearts.server.settings import ServerConfig
 from hearts.server.store import SqliteStore, Store
 from hearts.server.websocket import table_socket
@@ -49,7 +50,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> Starlette:
     """The application: serves the lobby, tables, how-to-play pages and websockets."""
     store: Store = SqliteStore(db) if isinstance(db, str | Path) else db
-    app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/{table_id}", table_socket)],
+    app = Starlette(routes=[*ROUTES, *SCORE_ROUTES,
+                            WebSocketRoute("/ws/{table_id}", table_socket)],
                     lifespan=lifespan)
     app.state.hub = Hub(store, config or ServerConfig())
     return app

@@ -36,7 +36,8 @@ STATIC = Path(__file__).parent / "static"
 PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
-_STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413}
+_STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
+           "no_sheet": 404, "not_keeper": 403}
 
 
 def _hub(request: Request) -> Hub:

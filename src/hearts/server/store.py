@@ -2,8 +2,10 @@
 
 A table is its creation settings plus an append-only log of events (seats taken,
 commitments, entropy, deals, game actions). Replaying the log rebuilds the table
-exactly, so the server stores each event before it tells anyone about it. Another
-database can serve a bigger deployment by implementing :class:`Store`.
+exactly, so the server stores each event before it tells anyone about it. The store
+also keeps the real-deck score sheets shared from ``/score`` (each a whole sheet file,
+replaced by its keeper). Another database can serve a bigger deployment by implementing
+:class:`Store`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["SqliteStore", "Store", "StoredTable"]
+__all__ = ["SqliteStore", "Store", "StoredScoreSheet", "StoredTable"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -30,6 +32,13 @@ CREATE TABLE IF NOT EXISTS events (
     event TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS score_sheets (
+    id TEXT PRIMARY KEY,
+    key_digest TEXT NOT NULL,
+    sheet TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    updated REAL NOT NULL
+);
 """
 
 
@@ -41,6 +50,18 @@ class StoredTable:
     settings: dict[str, Any]
     events: list[dict[str, Any]]
     finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredScoreSheet:
+    """A shared real-deck score sheet (``/score/s/{id}``): the keeper's key digest, the sheet
+    in its file form, and how often it was changed."""
+
+    sheet_id: str
+    key_digest: str
+    sheet: dict[str, Any]
+    version: int
+    updated: float
 
 
 class Store(Protocol):
@@ -64,6 +85,14 @@ class Store(Protocol):
 
     def load_all(self) -> list[StoredTable]:
         """Every table, oldest first."""
+        ...
+
+    def put_score_sheet(self, sheet_id: str, key_digest: str, sheet: dict[str, Any]) -> int:
+        """Store a shared score sheet, new or changed; returns its version (from 1)."""
+        ...
+
+    def load_score_sheet(self, sheet_id: str) -> StoredScoreSheet | None:
+        """One shared score sheet, or None."""
         ...
 
     def maintain(self) -> None:
@@ -126,6 +155,24 @@ class SqliteStore:
     def load_all(self) -> list[StoredTable]:
         ids = [row[0] for row in self._db.execute("SELECT id FROM tables ORDER BY created")]
         return [t for t in (self.load(i) for i in ids) if t is not None]
+
+    def put_score_sheet(self, sheet_id: str, key_digest: str, sheet: dict[str, Any]) -> int:
+        self._db.execute(
+            "INSERT INTO score_sheets (id, key_digest, sheet, version, updated) "
+            "VALUES (?, ?, ?, 1, ?) ON CONFLICT(id) DO UPDATE SET sheet = excluded.sheet, "
+            "version = version + 1, updated = excluded.updated",
+            (sheet_id, key_digest, json.dumps(sheet, separators=(",", ":")), time.time()))
+        row = self._db.execute("SELECT version FROM score_sheets WHERE id = ?",
+                               (sheet_id,)).fetchone()
+        return int(row[0])
+
+    def load_score_sheet(self, sheet_id: str) -> StoredScoreSheet | None:
+        row = self._db.execute(
+            "SELECT key_digest, sheet, version, updated FROM score_sheets WHERE id = ?",
+            (sheet_id,)).fetchone()
+        if row is None:
+            return None
+        return StoredScoreSheet(sheet_id, row[0], json.loads(row[1]), int(row[2]), float(row[3]))
 
     def maintain(self) -> None:
         if self._path == ":memory:":
