@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(db, config)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"Card Commons Hearts: open http://{shown}:{args.port}/ in your browser", flush=True)
+    print(f"Keep score of a real-deck game on a phone: http://{shown}:{args.port}/score",
+          flush=True)
     print(f"Tables are stored in {db}. Stop with Ctrl+C.", flush=True)
     # Fewer, cheaper collections: a game server makes many short-lived states, and a
     # full collection pauses every table at once (tens of ms with hundreds of tables).
