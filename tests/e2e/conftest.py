@@ -123,6 +123,7 @@ class Person:
 
     page: Any
     errors: list[str] = field(default_factory=list)
+    touch: bool = False
 
     # ---------------------------------------------------------------- reading
     def testid(self, name: str) -> Any:
@@ -178,6 +179,20 @@ class Person:
             self.page.wait_for_timeout(50)
 
     # ---------------------------------------------------------------- acting
+    def card(self, card: str) -> Any:
+        """The locator of a card of the hand."""
+        return self.testid(f"card-{card}")
+
+    def press_card(self, card: str) -> None:
+        """Click (or, on a touch screen, tap) a card of the hand where a person would: the hand
+        is fanned, so the next card covers all but the left edge of this one."""
+        box = self.card(card).bounding_box()
+        spot = {"x": min(10.0, box["width"] / 2), "y": box["height"] / 3}
+        if self.touch:
+            self.card(card).tap(position=spot)
+        else:
+            self.card(card).click(position=spot)
+
     def pass_cards(self, cards: list[str] | None = None) -> list[str]:
         """Select cards by clicking (the first ones shown by default) and pass them."""
         count = int(self.testid("pass-count").inner_text())
@@ -185,7 +200,7 @@ class Person:
         submit = self.testid("pass-submit")
         for card in chosen:
             assert submit.is_disabled(), "passing is offered before enough cards are chosen"
-            self.testid(f"card-{card}").click()
+            self.press_card(card)
             self.page.wait_for_selector(f"#hand [data-card='{card}'][aria-pressed='true']")
         submit.click()
         self.testid("pass-panel").wait_for(state="hidden")
@@ -202,8 +217,8 @@ class Person:
             f"{card} was played but stayed in the hand"
 
     def play(self, card: str) -> None:
-        """Play a card by clicking it."""
-        self.played(card, self.testid(f"card-{card}").click)
+        """Play a card by clicking (or tapping) it."""
+        self.played(card, lambda: self.press_card(card))
 
     def take_turn(self) -> str | None:
         """Do whatever this seat must do now (the first legal card; the moon's ``add``)."""
@@ -229,13 +244,16 @@ def open_person(browser: Any) -> Iterator[OpenPerson]:
     their contexts close after the test, so no websocket outlives it."""
     contexts: list[Any] = []
 
-    def open_one(*, clipboard: bool = False) -> Person:
-        context = browser.new_context(permissions=["clipboard-read", "clipboard-write"]
-                                      if clipboard else [])
+    def open_one(*, clipboard: bool = False, viewport: tuple[int, int] = (1280, 800),
+                 touch: bool = False) -> Person:
+        width, height = viewport
+        context = browser.new_context(
+            permissions=["clipboard-read", "clipboard-write"] if clipboard else [],
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
         contexts.append(context)
         context.set_default_timeout(STEP_TIMEOUT_MS)
         page = context.new_page()
-        person = Person(page)
+        person = Person(page, touch=touch)
         page.on("pageerror", lambda exc: person.errors.append(str(exc)))
         return person
 

@@ -196,7 +196,7 @@ def test_mouse_and_keyboard_play_with_legal_cards_marked(open_person: OpenPerson
         illegal = sorted(set(hand) - set(legal))
         if illegal and not seen["illegal_refused"]:
             state_id = person.state_id()
-            person.testid(f"card-{illegal[0]}").click()
+            person.press_card(illegal[0])
             person.page.wait_for_timeout(400)
             assert illegal[0] in person.hand(), "an unplayable card left the hand"
             assert person.state_id() == state_id and person.what_now() == "play"

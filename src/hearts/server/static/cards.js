@@ -30,3 +30,6 @@ export function pretty(name) {
 }
 
 export function isRed(name) { const s = suitOf(name); return s === 1 || s === 3; }
+
+// The suit's word, used as a class name so a style can colour each suit (four-colour deck).
+export function suitWord(name) { return SUIT_WORDS[suitOf(name)]; }

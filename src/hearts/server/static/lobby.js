@@ -44,26 +44,43 @@ function fillSeats() {
   }
 }
 
-async function createTable(event) {
-  event.preventDefault();
-  $("create-error").textContent = "";
-  const seats = ["human", ...[...$("seat-choices").querySelectorAll("select")].map((s) => s.value)];
-  const body = {
-    name: $("create-name").value.trim(), preset: $("create-preset").value,
-    players: Number($("create-players").value), target: Number($("create-target").value),
-    options: $("create-options").value.trim(), public: $("create-public").checked, seats,
-  };
+// Creates a table and goes to it; a refusal is shown in `errorBox` and nothing else happens.
+async function openTable(body, errorBox) {
+  errorBox.textContent = "";
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await response.json();
   if (!response.ok) {
-    $("create-error").textContent = data.message;
+    errorBox.textContent = data.message;
     return;
   }
   localStorage.setItem(`hearts-token-${data.table.id}`, data.token);
   localStorage.setItem("hearts-name", body.name);
   location.href = data.url;
+}
+
+function createTable(event) {
+  event.preventDefault();
+  const seats = ["human", ...[...$("seat-choices").querySelectorAll("select")].map((s) => s.value)];
+  return openTable({
+    name: $("create-name").value.trim(), preset: $("create-preset").value,
+    players: Number($("create-players").value), target: Number($("create-target").value),
+    options: $("create-options").value.trim(), public: $("create-public").checked, seats,
+  }, $("create-error"));
+}
+
+// One click to a game: the first preset with its usual target, four players (or the nearest
+// count the preset allows), computers at the middle level in every other seat, unlisted.
+function playNow() {
+  const preset = config.presets[0];
+  const players = Math.min(Math.max(4, preset.players[0]), preset.players[1]);
+  const level = config.levels.includes("normal") ? "normal" : config.levels[0];
+  const name = $("create-name").value.trim() || localStorage.getItem("hearts-name") || "Player";
+  return openTable({
+    name, preset: preset.name, players, target: preset.target, options: "", public: false,
+    seats: ["human", ...Array(players - 1).fill(level)],
+  }, $("quick-error"));
 }
 
 async function refreshTables() {
@@ -99,6 +116,7 @@ async function main() {
   $("create-preset").addEventListener("change", fillPlayers);
   $("create-players").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", createTable);
+  $("quick-play").addEventListener("click", playNow);
   $("refresh-tables").addEventListener("click", refreshTables);
   fillPlayers();
   await refreshTables();

@@ -2,8 +2,13 @@
 // The page restates no rule: what it shows beyond the view (the hand this seat was dealt,
 // where its pass goes, who is winning the trick, the last trick by seat, whether the game
 // is over, what a moon is worth) comes in the server's `facts` and `table`.
-import { isRed, pretty, spoken } from "./cards.js";
+// It draws a card table: the seats round an oval with this browser's seat at the bottom, the
+// trick in the middle (each card toward the seat that played it), the hand fanned below, the
+// pass as a tray, the score sheet and settings in a drawer. Movement is cosmetic (animate.js).
+import { centreOf, gather, slideIn } from "./animate.js";
+import { isRed, pretty, spoken, suitWord } from "./cards.js";
 import { verifyRound } from "./deal.js";
+import { fourColour, moveMs, setFourColour, setSpeed, speed } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -34,12 +39,31 @@ function nameOf(s) {
   return info && info.name ? info.name : `Seat ${s + 1}`;
 }
 
-function cardElement(name, tag = "span") {
+// A card's face as people see it: rank over suit symbol, coloured by suit.
+function cardFace(name, tag = "span") {
   const el = document.createElement(tag);
-  el.className = `card${isRed(name) ? " red" : ""}`;
-  el.textContent = pretty(name);
+  el.className = `card ${suitWord(name)}${isRed(name) ? " red" : ""}`;
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  const text = pretty(name);
+  rank.textContent = text.slice(0, -1);
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = text.slice(-1);
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.textContent = suit.textContent;
+  el.append(rank, suit, pip);
+  if (tag === "span") el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+// A card the page names: it carries its name for reading and its words for screen readers.
+function cardElement(name, tag = "span") {
+  const el = cardFace(name, tag);
   el.dataset.card = name;
   if (tag === "span") {
+    el.removeAttribute("aria-hidden");
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", spoken(name));
   }
@@ -140,7 +164,9 @@ function onError(message) {
 }
 
 function onEvent(event) {
-  if (event.kind === "round_end") {
+  if (event.kind === "trick") {
+    showTrickTaken();
+  } else if (event.kind === "round_end") {
     showRoundEnd(event);
   } else if (event.kind === "game_over") {
     $("round-end").hidden = false;
@@ -230,21 +256,51 @@ function passSelected() {
 function onHandKey(event) {
   const buttons = [...$("hand").querySelectorAll("button.card")];
   const index = buttons.indexOf(document.activeElement);
-  if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-    const step = event.key === "ArrowRight" ? 1 : -1;
-    const next = buttons[(Math.max(index, 0) + step + buttons.length) % buttons.length];
-    if (next) next.focus();
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (event.key in steps) {
+    const next = buttons[(Math.max(index, 0) + steps[event.key] + buttons.length) % buttons.length];
+    if (next) moveHandFocus(buttons, next);
+    event.preventDefault();
+  } else if (event.key === "Home" || event.key === "End") {
+    moveHandFocus(buttons, event.key === "Home" ? buttons[0] : buttons[buttons.length - 1]);
     event.preventDefault();
   } else if (/^[1-9]$/.test(event.key)) {
     const legal = buttons.filter((b) => b.dataset.legal === "true");
     const chosen = legal[Number(event.key) - 1];
-    if (chosen) { chosen.focus(); activateCard(chosen.dataset.card); }
+    if (chosen) { moveHandFocus(buttons, chosen); activateCard(chosen.dataset.card); }
   }
 }
 
+// The focused card becomes the hand's one place in the tab order.
+function moveHandFocus(buttons, target) {
+  for (const button of buttons) button.tabIndex = button === target ? 0 : -1;
+  target.focus();
+}
+
 function onPageKey(event) {
-  if (event.target.tagName === "INPUT") return;
+  if (["INPUT", "SELECT"].includes(event.target.tagName)) return;
   if (event.key === "h" && hintsAvailable && myTurn()) send({ type: "hint", id: ++requestSeq });
+  else if (event.key === "l" && lastTrick) toggleLastTrick();
+  else if (event.key === "Escape") { toggleDrawer(false); toggleLastTrick(false); }
+}
+
+function toggleDrawer(show = $("drawer").hidden) {
+  const wasOpen = !$("drawer").hidden;
+  $("drawer").hidden = !show;
+  $("drawer-button").setAttribute("aria-expanded", String(show));
+  if (show) $("drawer-close").focus();
+  else if (wasOpen) $("drawer-button").focus();
+}
+
+function startSettings() {
+  $("setting-speed").value = speed();
+  $("setting-speed").addEventListener("change", (event) => setSpeed(event.target.value));
+  $("setting-four-colour").checked = fourColour();
+  $("setting-four-colour").addEventListener("change", (event) => {
+    setFourColour(event.target.checked);
+    document.body.classList.toggle("four-colour", event.target.checked);
+  });
+  document.body.classList.toggle("four-colour", fourColour());
 }
 
 // ----------------------------------------------------------------- rendering
@@ -255,15 +311,20 @@ function render() {
   $("invite-panel").hidden = !(inviting || table.seats.some((s) => !s.taken));
   $("invite-link").value = `${location.origin}/t/${tableId}`;
   $("start-now").hidden = !(inviting && seat !== null);
+  document.body.classList.toggle("four-colour", fourColour());
   renderStatus();
   renderSeats();
   renderTrick();
+  renderLastTrick();
   renderHand();
+  renderTray();
   renderSheet();
   if (facts.over) {
     $("round-end").hidden = false;
     $("round-end-title").textContent = "The game is over.";
-    $("winners").textContent = `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(nameOf).join(", ")}`;
+    const totals = view.totals.map((total, s) => `${nameOf(s)} ${total}`).join(" · ");
+    $("winners").textContent = `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(nameOf).join(", ")}.`;
+    $("final-totals").textContent = `Totals: ${totals}.`;
     const link = $("download-record");
     link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     link.hidden = false;
@@ -284,6 +345,28 @@ function renderStatus() {
   else if (view.phase === "pass") text = "Waiting for the others to choose their passes…";
   else text = `Waiting for ${view.to_act.map(nameOf).join(", ")}…`;
   $("status").textContent = text;
+  document.body.dataset.myTurn = String(myTurn());
+}
+
+// Where a seat sits around the oval, in percent of the table: this browser's seat at the
+// bottom, the next seats going round to its left (clockwise, as the play goes).
+function seatSpot(s) {
+  const count = table.seats.length;
+  const me = seat === null ? 0 : seat;
+  const angle = (((s - me + count) % count) / count) * 2 * Math.PI;
+  return { x: -Math.sin(angle), y: Math.cos(angle) };
+}
+
+function placeAt(element, spot, reachX, reachY) {
+  element.style.setProperty("--x", `${50 + reachX * spot.x}%`);
+  element.style.setProperty("--y", `${50 + reachY * spot.y}%`);
+}
+
+// A trick's card lies between the centre and the seat that played it (the style sets how far).
+function placeInTrick(element, s) {
+  const spot = seatSpot(s);
+  element.style.setProperty("--sx", spot.x.toFixed(3));
+  element.style.setProperty("--sy", spot.y.toFixed(3));
 }
 
 function renderSeats() {
@@ -296,55 +379,113 @@ function renderSeats() {
     el.dataset.seat = String(s);
     el.dataset.toAct = String(view.to_act.includes(s));
     el.dataset.me = String(s === seat);
+    placeAt(el, seatSpot(s), 44, 42);
     const who = info.name || "(free seat)";
     const state = info.kind !== "human" ? "computer" : info.away ? "away: a computer stands in"
       : info.connected ? "here" : info.taken ? "disconnected" : "free";
-    el.innerHTML = "";
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = `${s + 1}. ${who}${s === seat ? " (you)" : ""}`;
-    const facts = document.createElement("div");
-    facts.textContent = `${state} · cards ${view.hand_sizes[s]} · this round ${view.points_taken[s]} · total ${view.totals[s]}`;
-    el.setAttribute("aria-label", `${name.textContent}, ${facts.textContent}${view.to_act.includes(s) ? ", to act" : ""}`);
-    el.append(name, facts);
+    name.textContent = `${who}${s === seat ? " (you)" : ""}`;
+    const kind = document.createElement("div");
+    kind.className = "kind";
+    kind.textContent = state;
+    const numbers = document.createElement("div");
+    numbers.className = "numbers";
+    numbers.textContent = `cards ${view.hand_sizes[s]} · taken ${view.points_taken[s]} · total ${view.totals[s]}`;
+    const acting = view.to_act.includes(s) ? ", to act" : "";
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", `Seat ${s + 1}: ${name.textContent}, ${state}, ${numbers.textContent}${acting}`);
+    el.append(name, kind, numbers);
     box.append(el);
   });
 }
 
 function renderTrick() {
   const box = $("trick");
+  const before = new Map([...box.querySelectorAll("[data-card]")].map((el) => [el.dataset.card, el]));
   box.replaceChildren();
-  const played = new Map(view.trick.map(([s, card]) => [s, card]));
   const winning = facts.winning ? facts.winning[0] : null;
-  table.seats.forEach((_, s) => {
+  for (const [s, card] of view.trick) {
     const slot = document.createElement("div");
     slot.className = "slot";
     slot.dataset.testid = `trick-slot-${s}`;
     slot.dataset.winning = String(s === winning);
-    const who = document.createElement("div");
-    who.className = "who";
-    who.textContent = s === winning ? `${nameOf(s)} (winning)` : nameOf(s);
-    slot.append(who);
-    if (played.has(s)) {
-      slot.dataset.card = played.get(s);
-      slot.append(cardElement(played.get(s)));
+    slot.dataset.card = card;
+    placeInTrick(slot, s);
+    const who = document.createElement("span");
+    who.className = "sr-only";
+    who.textContent = s === winning ? `${nameOf(s)} (winning):` : `${nameOf(s)}:`;
+    slot.append(who, cardElement(card));
+    if (s === winning) {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.setAttribute("aria-hidden", "true");
+      badge.textContent = "winning";
+      slot.append(badge);
     }
     box.append(slot);
+    if (!before.has(card)) slideIn(slot, playedFrom(s, card));
+  }
+}
+
+// Where a card just played came from: this seat's own card from its hand, another's from
+// their place at the table.
+function playedFrom(s, card) {
+  const inHand = $("hand").querySelector(`[data-card="${card}"]`);
+  if (s === seat && inHand) return centreOf(inHand);
+  const place = $("seats").querySelector(`[data-seat="${s}"]`);
+  return centreOf(place || $("trick"));
+}
+
+// A trick just taken: its cards, copied where they lay, gather toward the seat that took it.
+function showTrickTaken() {
+  if (!lastTrick || !moveMs()) return;
+  const layer = $("fly-layer");
+  const taker = $("seats").querySelector(`[data-seat="${lastTrick.winner}"]`);
+  if (!taker) return;
+  const copies = lastTrick.plays.map(([s, card]) => {
+    const copy = document.createElement("div");
+    copy.className = "slot";
+    placeInTrick(copy, s);
+    copy.append(cardFace(card));
+    return copy;
   });
+  gather(layer, copies, centreOf(taker));
+}
+
+function renderLastTrick() {
   const last = $("last-trick");
   last.replaceChildren();
-  if (lastTrick) {
-    for (const [s, card] of lastTrick.plays) {
-      const el = cardElement(card);
-      el.dataset.testid = `last-trick-card-${card}`;
-      el.dataset.seat = String(s);
-      last.append(el);
-    }
-    const note = document.createElement("span");
-    note.dataset.testid = "last-trick-winner";
-    note.textContent = ` taken by ${nameOf(lastTrick.winner)}`;
-    last.append(note);
+  $("last-trick-button").disabled = !lastTrick;
+  if (!lastTrick) return;
+  for (const [s, card] of lastTrick.plays) {
+    const item = document.createElement("span");
+    item.className = "played-by";
+    const el = cardElement(card);
+    el.dataset.testid = `last-trick-card-${card}`;
+    el.dataset.seat = String(s);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = nameOf(s);
+    item.append(el, who);
+    last.append(item);
   }
+  const note = document.createElement("span");
+  note.dataset.testid = "last-trick-winner";
+  note.className = "taken-by";
+  note.textContent = ` taken by ${nameOf(lastTrick.winner)}`;
+  last.append(note);
+}
+
+function toggleLastTrick(show = $("last-trick-box").hidden) {
+  $("last-trick-box").hidden = !show;
+  $("last-trick-button").setAttribute("aria-expanded", String(show));
+}
+
+// The hand overlaps its cards just enough to fit one row across the screen.
+function fanHand(hand, count) {
+  hand.style.gridTemplateColumns = count > 1
+    ? `repeat(${count - 1}, minmax(0, var(--card-w))) var(--card-w)` : "var(--card-w)";
 }
 
 function renderHand() {
@@ -353,13 +494,18 @@ function renderHand() {
   hand.replaceChildren();
   const passing = view.phase === "pass" && myTurn();
   const received = new Set(view.received || []);
+  const playable = view.hand.filter((card) => view.legal.includes(card) && myTurn());
+  // One card of the hand is in the tab order; the arrow keys move along the rest.
+  const tabStop = view.hand.includes(focused) ? focused : playable[0] || view.hand[0];
+  fanHand(hand, view.hand.length);
   for (const card of view.hand) {
     const button = cardElement(card, "button");
     button.type = "button";
     button.dataset.testid = `card-${card}`;
-    const legal = view.legal.includes(card) && myTurn();
+    const legal = playable.includes(card);
     button.dataset.legal = String(legal);
     button.dataset.received = String(received.has(card));
+    button.tabIndex = card === tabStop ? 0 : -1;
     const note = passing ? (selected.has(card) ? "selected to pass" : "can pass")
       : legal ? "playable" : "not playable now";
     button.setAttribute("aria-label", `${spoken(card)}, ${note}${received.has(card) ? ", received" : ""}`);
@@ -368,20 +514,17 @@ function renderHand() {
     hand.append(button);
     if (card === focused) button.focus();
   }
-  $("pass-panel").hidden = !passing;
-  $("pass-count").textContent = view.pass_count;
-  $("pass-direction").textContent = view.pass_direction;
-  $("pass-target").textContent = facts.pass_target === null ? "" : `to ${nameOf(facts.pass_target)}`;
-  $("pass-submit").hidden = !passing;
-  $("pass-submit").disabled = selected.size !== view.pass_count;
+  // The pass's line stays until the first trick is taken; the received cards stay marked.
   const got = $("received");
-  got.hidden = !view.received;
+  const showPass = Boolean(view.received) && view.tricks.length === 0;
+  got.hidden = !showPass;
   got.replaceChildren();
-  if (view.received) {
-    got.append(`You passed ${view.passed.map(pretty).join(" ")} to ${nameOf(facts.pass_target)} and received from ${nameOf(facts.pass_source)}: `);
+  if (showPass) {
+    got.append(`You passed ${view.passed.map(pretty).join(" ")} to ${nameOf(facts.pass_target)} and got from ${nameOf(facts.pass_source)}:`);
     for (const card of view.received) {
       const el = cardElement(card);
       el.dataset.testid = `received-card-${card}`;
+      el.className += " mini";
       got.append(el);
     }
   }
@@ -390,6 +533,32 @@ function renderHand() {
   $("moon-add").textContent = moonWords("add");
   $("hint-button").hidden = !(hintsAvailable && myTurn());
   if (!myTurn()) $("hint-text").textContent = "";
+}
+
+// The pass tray in the middle of the table: the chosen cards, the empty places still to
+// fill, and an arrow toward the seat the cards go to.
+function renderTray() {
+  const passing = view.phase === "pass" && myTurn();
+  $("pass-panel").hidden = !passing;
+  $("pass-submit").hidden = !passing;
+  $("pass-submit").disabled = selected.size !== view.pass_count;
+  $("pass-count").textContent = view.pass_count;
+  $("pass-direction").textContent = view.pass_direction;
+  $("pass-target").textContent = facts.pass_target === null ? "" : `to ${nameOf(facts.pass_target)}`;
+  const slots = $("tray-slots");
+  slots.replaceChildren();
+  if (!passing) return;
+  for (const card of selected) slots.append(cardElement(card));
+  for (let free = selected.size; free < view.pass_count; free += 1) {
+    const place = document.createElement("span");
+    place.className = "card empty";
+    place.setAttribute("aria-hidden", "true");
+    slots.append(place);
+  }
+  if (facts.pass_target !== null) {
+    const to = seatSpot(facts.pass_target);
+    $("pass-arrow").style.transform = `rotate(${Math.atan2(to.y, to.x)}rad)`;
+  }
 }
 
 function renderSheet() {
@@ -460,6 +629,11 @@ async function main() {
   $("hint-button").addEventListener("click", () => send({ type: "hint", id: ++requestSeq }));
   $("start-now").addEventListener("click", () => send({ type: "start" }));
   $("round-end-close").addEventListener("click", () => { $("round-end").hidden = true; });
+  $("last-trick-button").addEventListener("click", () => toggleLastTrick());
+  $("drawer-button").addEventListener("click", () => toggleDrawer());
+  $("round-end-sheet").addEventListener("click", () => toggleDrawer(true));
+  $("drawer-close").addEventListener("click", () => toggleDrawer(false));
+  startSettings();
   $("copy-invite").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("invite-link").value));
   $("join-form").addEventListener("submit", joinTable);
   $("watch-only").addEventListener("click", () => { $("join-panel").hidden = true; connect(); });

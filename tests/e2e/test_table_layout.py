@@ -1,0 +1,307 @@
+"""The table as a card table on four screens: a laptop, a wide laptop, a portrait phone and
+a landscape phone. At each size the page fits without scrolling, the hand and the buttons a
+turn needs are on screen, and axe-core finds no serious or critical accessibility fault; a
+screenshot of each lands in ``test-artifacts/screenshots/``. Then whole games: a phone
+player and a laptop player at one table by taps and clicks, and one game by keys alone."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+from tests.e2e.conftest import (
+    GAME_TIMEOUT_S,
+    OpenPerson,
+    Person,
+    ServerProcess,
+    create_table,
+    join_by_link,
+    play_until,
+    sheet_rows,
+)
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"laptop": (1280, 800), "wide-laptop": (1366, 768), "phone": (390, 844),
+         "landscape-phone": (844, 390)}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SERIOUS = ("serious", "critical")
+HINT_TIMEOUT_MS = 90_000
+
+
+def screenshot(person: Person, name: str) -> None:
+    """Save what the person sees now, for people to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    person.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def assert_fits(person: Person, needed: list[Any], *, scrolls_down: bool = False) -> None:
+    """The page does not scroll sideways (nor down, unless ``scrolls_down``: the lobby's list
+    of tables may), and every element in ``needed`` lies wholly on screen."""
+    page = person.page
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    scroll = page.evaluate("() => [document.documentElement.scrollWidth,"
+                           " document.documentElement.scrollHeight, innerWidth, innerHeight]")
+    assert scroll[0] <= scroll[2], f"the page scrolls sideways: {scroll}"
+    assert scrolls_down or scroll[1] <= scroll[3], f"the page scrolls down: {scroll}"
+    for locator in needed:
+        for index in range(locator.count()):
+            box = locator.nth(index).bounding_box()
+            assert box is not None, f"{locator} is not shown"
+            assert box["x"] >= 0 and box["y"] >= 0, (locator, box)
+            assert box["x"] + box["width"] <= width + 0.5, (locator, box, width)
+            assert box["y"] + box["height"] <= height + 0.5, (locator, box, height)
+
+
+def assert_seats_clear_of_the_tray(person: Person) -> None:
+    """No two seats overlap, and none hides (or hides behind) the pass tray."""
+    seats = person.page.locator("[data-testid^='seat-']")
+    boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]
+    boxes.append(person.testid("pass-panel").bounding_box())
+    for first in range(len(boxes)):
+        for second in range(first + 1, len(boxes)):
+            a, b = boxes[first], boxes[second]
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, (first, second, a, b)
+
+
+def assert_accessible(person: Person, where: str) -> None:
+    """axe-core finds nothing serious or critical on the page as it is now."""
+    results = Axe().run(person.page)
+    faults = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not faults, f"{where}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=str)
+def test_the_table_fits_each_screen_and_passes_the_audit(
+        open_person: OpenPerson, server: ServerProcess, size: str) -> None:
+    person = open_person(viewport=SIZES[size], touch=size.endswith("phone"))
+    person.page.goto(server.url + "/")
+    person.wait_ready()
+    assert_fits(person, [person.testid("quick-play")], scrolls_down=True)
+    assert_accessible(person, f"the lobby at {size}")
+    screenshot(person, f"lobby-{size}")
+
+    # One click from the front page to a dealt hand against computers.
+    person.testid("quick-play").click()
+    person.page.wait_for_url("**/t/*")
+    person.wait_ready()
+    person.wait_for(lambda: person.what_now() == "pass", "the pass")
+    expect(person.page.locator("[data-testid^='seat-']")).to_have_count(4)
+    hand = person.page.locator("#hand button.card")
+    expect(hand).to_have_count(len(person.hand()))
+    assert len(person.hand()) > 0
+    person.press_card(person.hand()[0])
+    assert_fits(person, [hand, person.testid("pass-panel"), person.testid("pass-submit"),
+                         person.testid("status"), person.testid("drawer-button")])
+    assert_seats_clear_of_the_tray(person)
+    assert_accessible(person, f"the pass at {size}")
+    screenshot(person, f"pass-{size}")
+
+    person.press_card(person.hand()[0])  # unchoose it again: pass the first cards
+    person.pass_cards()
+    person.wait_for(lambda: person.what_now() == "play", "a turn to play", timeout_s=40)
+    person.testid("hint-button").click()
+    # The first hint may wait for the search kernel to compile on a busy machine.
+    expect(person.testid("hint-text")).to_contain_text("Hint:", timeout=HINT_TIMEOUT_MS)
+    assert_fits(person, [hand, person.testid("hint-button"), person.testid("hint-text"),
+                         person.testid("received"), person.testid("status")])
+    assert_accessible(person, f"a turn to play at {size}")
+    screenshot(person, f"play-{size}")
+
+    # The score sheet opens in a drawer, and the last trick on demand, both on screen.
+    person.play(person.legal()[0])
+    person.wait_for(lambda: person.what_now() == "play", "the next turn", timeout_s=40)
+    person.testid("last-trick-button").click()
+    assert_fits(person, [person.testid("last-trick")])
+    expect(person.testid("last-trick-winner")).to_contain_text("taken by")
+    screenshot(person, f"last-trick-{size}")
+    person.page.keyboard.press("Escape")
+    expect(person.testid("last-trick")).to_be_hidden()
+    person.testid("drawer-button").click()
+    expect(person.testid("score-sheet")).to_be_visible()
+    assert_fits(person, [person.testid("drawer-close")])
+    assert_accessible(person, f"the drawer at {size}")
+    screenshot(person, f"drawer-{size}")
+    person.testid("drawer-close").click()
+    expect(person.testid("drawer")).to_be_hidden()
+    assert person.errors == []
+
+
+def suit_colours(person: Person) -> dict[str, set[str]]:
+    """The text colours the hand's cards are drawn in, by suit."""
+    found: list[list[str]] = person.page.locator("#hand button.card").evaluate_all(
+        "els => els.map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color])")
+    colours: dict[str, set[str]] = {}
+    for suit, colour in found:
+        colours.setdefault(suit, set()).add(colour)
+    return colours
+
+
+def test_the_four_colour_deck_and_the_speed_setting_are_kept(open_person: OpenPerson,
+                                                            server: ServerProcess) -> None:
+    person = open_person()
+    create_table(person, server, name="Kit", seats=["human", "random", "random", "random"])
+    person.wait_for(lambda: person.what_now() == "pass", "the pass")
+    two = suit_colours(person)
+    assert all(len(c) == 1 for c in two.values())
+    assert len(set().union(*two.values())) <= 2, two  # red and black
+    person.testid("drawer-button").click()
+    person.testid("setting-four-colour").check()
+    person.testid("setting-speed").select_option("off")
+    person.testid("drawer-close").click()
+    four = suit_colours(person)
+    assert len(set().union(*four.values())) == len(four), four  # each suit its own colour
+    person.page.reload()
+    person.wait_ready()
+    person.wait_for(lambda: person.what_now() == "pass", "the pass after reloading")
+    assert suit_colours(person) == four
+    person.testid("drawer-button").click()
+    expect(person.testid("setting-speed")).to_have_value("off")
+    expect(person.testid("setting-four-colour")).to_be_checked()
+    assert person.errors == []
+
+
+def test_a_phone_player_and_a_laptop_player_play_a_whole_game(
+        open_person: OpenPerson, server: ServerProcess) -> None:
+    laptop = open_person(viewport=SIZES["laptop"])
+    table_id = create_table(laptop, server, name="Lou",
+                            seats=["human", "human", "random", "random"], target=1)
+    phone = open_person(viewport=SIZES["phone"], touch=True)
+    join_by_link(phone, f"{server.url}/t/{table_id}", "Pia")
+    looked = {"laptop": 0, "phone": 0}
+
+    def fits(person: Person, what: str) -> None:
+        needed = [person.page.locator("#hand button.card"), person.testid("status")]
+        if what == "pass":
+            needed.append(person.testid("pass-submit"))
+        assert_fits(person, needed)
+        looked["phone" if person is phone else "laptop"] += 1
+
+    play_until([laptop, phone], lambda: all(p.what_now() == "over" for p in (laptop, phone)),
+               fits)
+    assert min(looked.values()) >= 10, looked
+    for person in (laptop, phone):
+        expect(person.testid("round-end-title")).to_have_text("The game is over.")
+        assert_fits(person, [person.testid("round-end"), person.testid("download-record")])
+    assert sheet_rows(laptop) == sheet_rows(phone) != []
+    screenshot(phone, "game-over-phone")
+    screenshot(laptop, "game-over-laptop")
+    assert laptop.errors == [] and phone.errors == []
+
+
+def test_a_whole_game_by_keys_alone(open_person: OpenPerson, server: ServerProcess) -> None:
+    person = open_person(viewport=SIZES["landscape-phone"])
+    create_table(person, server, name="Kay", seats=["human", "random", "random", "random"],
+                 target=1)
+    page = person.page
+    focused = "() => document.activeElement && (document.activeElement.dataset.card" \
+              " || document.activeElement.dataset.testid || '')"
+
+    def tab_to(wanted: Any, most: int = 40) -> None:
+        """Press Tab until the element that ``wanted(name)`` accepts has the focus."""
+        for _ in range(most):
+            page.keyboard.press("Tab")
+            if wanted(page.evaluate(focused)):
+                return
+        raise AssertionError("Tab never reached the element")
+
+    def by_keys(what: str) -> None:
+        hand = person.hand()
+        if what == "pass":
+            count = int(person.testid("pass-count").inner_text())
+            tab_to(lambda name: name in hand)
+            page.keyboard.press("Home")
+            for index in range(count):
+                if index:
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+            tab_to(lambda name: name == "pass-submit")
+            page.keyboard.press("Enter")
+            expect(person.testid("pass-panel")).to_be_hidden()
+        elif what == "play":
+            legal = person.legal()
+            tab_to(lambda name: name in hand)
+            # The hand's place in the tab order is its first playable card.
+            assert page.evaluate(focused) == legal[0]
+            page.keyboard.press("End")
+            page.keyboard.press("ArrowRight")  # wraps round to the first card
+            assert page.evaluate(focused) == hand[0]
+            for _ in range(hand.index(legal[0])):
+                page.keyboard.press("ArrowRight")
+            person.played(legal[0], lambda: page.keyboard.press("Enter"))
+        elif what == "moon":
+            tab_to(lambda name: name == "moon-add")
+            sid = person.state_id()
+            page.keyboard.press("Enter")
+            page.wait_for_function("sid => Number(document.body.dataset.stateId) > sid", arg=sid)
+
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while person.what_now() != "over":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        now = person.what_now()
+        if now in ("pass", "play", "moon"):
+            by_keys(now)
+        else:
+            page.wait_for_timeout(50)
+    expect(person.testid("round-end-title")).to_have_text("The game is over.")
+    assert person.errors == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 6], ids=lambda n: f"{n}-players")
+@pytest.mark.parametrize("size", ["laptop", "phone"], ids=str)
+def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: ServerProcess,
+                                              size: str, players: int) -> None:
+    person = open_person(viewport=SIZES[size], touch=size == "phone")
+    create_table(person, server, name="Max", preset="classic",
+                 seats=["human", *["random"] * (players - 1)])
+    person.wait_for(lambda: person.what_now() == "pass", "the pass")
+    seats = person.page.locator("[data-testid^='seat-']")
+    expect(seats).to_have_count(players)
+    assert_fits(person, [seats, person.page.locator("#hand button.card"),
+                         person.testid("pass-submit")])
+    assert_seats_clear_of_the_tray(person)
+    screenshot(person, f"pass-{players}-players-{size}")
+    assert person.errors == []
+
+
+FLIGHTS = """() => {
+  window.flights = 0;
+  new MutationObserver((changes) => {
+    for (const change of changes) window.flights += change.addedNodes.length;
+  }).observe(document.getElementById("fly-layer"), { childList: true });
+}"""
+
+
+@pytest.mark.parametrize("motion", ["normal", "reduce"])
+def test_cards_move_only_for_people_who_welcome_motion(open_person: OpenPerson,
+                                                      server: ServerProcess,
+                                                      motion: str) -> None:
+    person = open_person()
+    person.page.emulate_media(reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    create_table(person, server, name="Mo", seats=["human", "random", "random", "random"])
+    person.page.evaluate(FLIGHTS)
+    moving: list[int] = []
+
+    def look(who: Person, what: str) -> None:
+        moving.append(who.page.evaluate("() => document.getAnimations().length"))
+        # What moves is a copy: no card data, hidden from screen readers.
+        assert who.page.locator("#fly-layer [data-card]").count() == 0
+        assert who.testid("trick").locator("xpath=..").locator(
+            "#fly-layer[aria-hidden='true']").count() == 1
+
+    play_until([person], lambda: len(person.page.locator(
+        "#last-trick [data-card]").all()) > 0 and person.what_now() == "play", look)
+    flights = person.page.evaluate("() => window.flights")
+    if motion == "reduce":
+        assert flights == 0 and not any(moving)
+        assert person.page.evaluate("() => document.getAnimations().length") == 0
+    else:
+        assert flights > 0
+    assert person.errors == []
