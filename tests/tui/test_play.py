@@ -316,9 +316,11 @@ async def test_the_rounds_last_trick_stays_on_the_table_until_its_sheet_is_close
         assert session.state.phase is Phase.DEAL and session.state.round_no == 2
         game = app.screen_stack[-2]
         assert isinstance(game, GameScreen)
-        table = str(game.query_one("#table").render())
         last = session.human_view().tricks[-1]
-        assert f"(* took the trick just played: {session.names[last.winner]})" in table
+        note = str(game.query_one("#trick-note").render())
+        assert note == f"Trick {len(session.human_view().tricks)}\n" \
+            f"{session.names[last.winner]} took it"
+        table = "\n".join(str(cell.render()) for cell in game.query("#trick Static"))
         assert all(card.pretty in table for card in last.cards)
         await pilot.press("enter")
         await settle(app, pilot)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from hearts.core import SUIT_SYMBOLS
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
 
@@ -76,6 +78,13 @@ def test_hearts_play_opens_the_game_saves_on_quit_and_resumes(tmp_path: Path) ->
     assert "Ada" in resumed
     assert "The game is saved" in resumed
 
+
+def test_hearts_play_plain_and_without_colour_shows_the_table_in_letters(tmp_path: Path) -> None:
+    args = ["play", "--seed", "21", "--speed", "instant", "--plain"]
+    out = run_in_terminal(args, [(b"Start", b"\r"), (b"Choose", b"q")], tmp_path, NO_COLOR="1")
+    assert "Pass 3 left" in out and "gets your pass" in out and "passing" in out
+    assert not any(symbol in out for symbol in SUIT_SYMBOLS + "▶")
+    assert "The game is saved" in out
 
 
 def test_hearts_score_opens_its_screen_in_a_terminal_without_colour(tmp_path: Path) -> None:

@@ -2,9 +2,11 @@
 
 The game runs through the one driver (:meth:`GameSession.play`), in an asyncio worker
 of the screen: computer seats decide in threads, so the screen stays responsive, and
-wait while a dialog covers the table. The screen renders what the driver's observers
-report and puts the human's choices on the human seat's queue; an undo stops the run,
-takes the state back and starts the run again from there.
+wait while a dialog covers the table. The screen keeps the human's view, cursor, pass
+choice and messages as reactive attributes; the table and the hand are bound to them
+and redraw when they change. The driver's observers give the screen a fresh view, and
+the human's choices go on the human seat's queue; an undo stops the run, takes the
+state back and starts the run again from there.
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import asyncio
 import contextlib
 import dataclasses
 import importlib
+import textwrap
 from typing import Any, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker
@@ -50,14 +55,20 @@ KEYS_HELP = """\
 Left/Right     move along your hand; Up/Down: to the next suit
 Enter, Space   play the card (or choose it to pass); a click does the same
 p              pass the chosen cards
-h              hint: the expert's move and its reason (then Enter or p makes it)
+h              hint: the expert's move and its reason (then Enter or p makes it);
+               h again shows the whole hint in a window
 u              undo your last decision (against computer players)
-l              show or hide the last trick
+l              show or hide the last trick (in the middle of the table)
 s              the score sheet (numbered lines, points and totals)
 a              auto-play forced moves on/off (when one card is legal)
 v              computer speed: instant, fast, normal, slow
 q              quit; the game is saved, `hearts play --resume` continues it
-Marks: [Q♠] playable, <Q♠> chosen to pass, > whose turn, lead: who led"""
+Marks: [Q♠] playable, <Q♠> chosen to pass, underlined: received in the pass.
+The seat whose turn it is has a heavy frame and an arrow before its name."""
+
+
+_EVENT_ROWS = 3
+_MORE = " … h: all of it"
 
 
 def describe_action(action: Action, style: TextStyle) -> str:
@@ -84,9 +95,9 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     #status { height: 1; background: $boost; text-style: bold; }
-    #table { margin: 1 0 0 0; }
-    #events { height: 3; margin: 1 0 0 0; }
-    #prompt { height: 1; }
+    #felt { height: 1fr; align: center middle; }
+    #events { height: 3; }  /* _EVENT_ROWS */
+    #prompt { height: 1; text-style: bold; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "activate", "Play/choose"),
@@ -112,17 +123,22 @@ class GameScreen(Screen[None]):
             self.session = session
             super().__init__()
 
+    seen: reactive[PlayerView | None] = reactive(None, always_update=True)
+    """The human's view of the game as it stands."""
+    cursor: reactive[Card | None] = reactive(None)
+    chosen: reactive[CardSet] = reactive(CardSet)
+    """The cards chosen to pass."""
+    show_last: reactive[bool] = reactive(False)
+    event_lines: reactive[tuple[str, ...]] = reactive(tuple)
+    hint_line: reactive[str] = reactive("")
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.style = TextStyle(session.settings.plain)
-        self.cursor: Card | None = None
         self.turn_seen: tuple[object, ...] = ()
-        self.chosen = CardSet()
-        self.show_last = False
         self.generation = 0
-        self.event_lines: list[str] = []
-        self.hint_line = ""
+        self.hint_found = ""  # the latest hint in full (h shows it again in a dialog)
         self.human: HumanSeat | None = None
         self.game_run: Worker[None] | None = None
         self.dealing = False
@@ -142,10 +158,15 @@ class GameScreen(Screen[None]):
             human is not None and human.waiting and human.actions.empty())
 
     def compose(self) -> ComposeResult:
+        session = self.session
         yield Static(id="status", markup=False)
-        yield TableView(id="table", markup=False)
+        with Vertical(id="felt"):  # a tall screen centres the table, the hand stays low
+            yield TableView(session.rules.players, session.human, session.names,
+                            session.settings.levels, self.style).data_bind(
+                GameScreen.seen, GameScreen.show_last)
         yield Static(id="events", markup=False)
-        yield HandView(self.style)
+        yield HandView(self.style).data_bind(GameScreen.seen, GameScreen.cursor,
+                                             GameScreen.chosen)
         yield Static(id="prompt", markup=False)
         yield Footer()
 
@@ -153,7 +174,7 @@ class GameScreen(Screen[None]):
         self.post_message(self.Started(self.session))
         self.say(f"Round {self.session.state.round_no}. Arrows move, Enter plays, "
                  "or click a card; ? lists every key.")
-        self.refresh_view()
+        self.look()
         self.start_run()
 
     def on_screen_resume(self, _: events.ScreenResume) -> None:
@@ -164,27 +185,58 @@ class GameScreen(Screen[None]):
 
     # ----------------------------------------------------------------- showing
     def say(self, line: str) -> None:
-        """Add a line to the event log (the last two lines show, then any hint)."""
-        self.event_lines = [*self.event_lines, self.style.text(line)][-2:]
+        """Add a line to the event log (the last two lines show, or the last and a hint)."""
+        self.event_lines = (*self.event_lines, self.style.text(line))[-2:]
 
-    def refresh_view(self) -> None:
-        session = self.session
-        seen = session.human_view()
+    def look(self) -> None:
+        """Take a fresh view of the game (the state or the settings changed)."""
+        self.seen = self.session.human_view()
+
+    def watch_seen(self, seen: PlayerView | None) -> None:
+        if seen is None:
+            return
         legal = seen.legal if seen.my_turn else CardSet()
         turn = (seen.round_no, seen.trick_no, len(seen.trick), seen.phase)
         if self.cursor not in seen.hand or (turn != self.turn_seen and self.cursor not in legal):
             self.cursor = next(iter(legal), next(iter(seen.hand), None))
         self.turn_seen = turn
-        received = seen.received if seen.received is not None and seen.trick_no == 0 \
-            else CardSet()
-        self.query_one(HandView).show(seen.hand, legal, self.chosen, received, self.cursor)
-        self.query_one(TableView).show(seen, session.names, session.settings.levels,
-                                       self.show_last)
         self.query_one("#status", Static).update(self.status_text(seen))
-        events = [*self.event_lines, self.hint_line]
-        self.query_one("#events", Static).update("\n".join(line for line in events if line))
-        self.query_one("#prompt", Static).update(self.prompt_text(seen, legal))
+        self.show_prompt()
         self.refresh_bindings()
+
+    def watch_cursor(self) -> None:
+        self.show_prompt()
+
+    def watch_chosen(self) -> None:
+        self.show_prompt()
+
+    def watch_event_lines(self) -> None:
+        self.show_events()
+
+    def watch_hint_line(self) -> None:
+        self.show_events()
+
+    def show_events(self) -> None:
+        """The latest events above the hint; a hint too long for the lines is cut short
+        and h shows it whole."""
+        width = max(self.app.size.width, len(_MORE) * 2)
+        hint = textwrap.wrap(self.hint_line, width)
+        if len(hint) > _EVENT_ROWS:
+            hint = hint[:_EVENT_ROWS]
+            hint[-1] = hint[-1][:width - len(_MORE)] + _MORE
+        rows = hint
+        for line in reversed(self.event_lines):  # the latest events that fit, whole
+            wrapped = textwrap.wrap(line, width)
+            if len(rows) + len(wrapped) > _EVENT_ROWS:
+                break
+            rows = [*wrapped, *rows]
+        self.query_one("#events", Static).update("\n".join(rows))
+
+    def show_prompt(self) -> None:
+        seen = self.seen
+        if seen is not None:
+            legal = seen.legal if seen.my_turn else CardSet()
+            self.query_one("#prompt", Static).update(self.prompt_text(seen, legal))
 
     def status_text(self, seen: PlayerView) -> str:
         if seen.phase is Phase.DEAL and seen.results:
@@ -255,7 +307,7 @@ class GameScreen(Screen[None]):
         human closes it."""
         result = state.results[-1]
         self.say(f"Round {result.round_no} is over.")
-        self.refresh_view()
+        self.look()
         closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         def close(_: None) -> None:
@@ -286,7 +338,7 @@ class GameScreen(Screen[None]):
             self.hint_line = ""
             self.chosen = CardSet()
         self.report(view(before, self.session.human), view(after, self.session.human))
-        self.refresh_view()
+        self.look()
 
     def report(self, before: PlayerView, after: PlayerView) -> None:
         """Say who took a trick that has just ended, and what a pass brought."""
@@ -304,7 +356,7 @@ class GameScreen(Screen[None]):
     def asked(self, seen: PlayerView) -> None:
         """The game waits on the human: ask for the moon choice, or play a forced card
         when auto-play is on."""
-        self.refresh_view()
+        self.seen = seen
         if seen.phase is Phase.MOON:
             self.app.push_screen(MoonScreen(seen.rules), self.choose_moon)
         elif seen.phase is Phase.PLAY and self.settings.auto_play and len(seen.legal) == 1:
@@ -316,7 +368,6 @@ class GameScreen(Screen[None]):
     def refused(self, seen: PlayerView, error: IllegalActionError) -> None:
         """The rules refused the human's choice: say why; the game asks again."""
         self.say(f"Not allowed: {error.reason}.")
-        self.refresh_view()
 
     def human_act(self, action: Action) -> None:
         """Hand the human's action to the game (once; a second key press is ignored)."""
@@ -355,12 +406,10 @@ class GameScreen(Screen[None]):
                 self.chosen = CardSet(self.chosen.mask | 1 << card)
             else:
                 self.say(f"You pass {seen.rules.pass_count} cards; unchoose one first.")
-            self.refresh_view()
         elif seen.phase is Phase.PLAY and seen.my_turn:
             self.human_act(Play(self.session.human, card))
         else:
             self.say("It is not your turn.")
-            self.refresh_view()
 
     def on_card_cell_clicked(self, message: CardCell.Clicked) -> None:
         self.choose_card(message.card)
@@ -378,8 +427,6 @@ class GameScreen(Screen[None]):
             self.say(f"Choose {count} cards first ({len(self.chosen)} chosen).")
         else:
             self.human_act(PassCards(self.session.human, self.chosen))
-            return
-        self.refresh_view()
 
     def action_cursor(self, step: int) -> None:
         hand = list(self.session.human_view().hand)
@@ -387,7 +434,6 @@ class GameScreen(Screen[None]):
             return
         index = hand.index(self.cursor) if self.cursor in hand else 0
         self.cursor = hand[(index + step) % len(hand)]
-        self.refresh_view()
 
     def action_suit(self, step: int) -> None:
         hand = list(self.session.human_view().hand)
@@ -399,22 +445,21 @@ class GameScreen(Screen[None]):
         row = [c for c in hand if c.suit == suit]
         rank = self.cursor.rank
         self.cursor = min(row, key=lambda c: abs(c.rank - rank))
-        self.refresh_view()
 
     def action_hint(self) -> None:
+        if self.hint_line and self.hint_line == self.hint_found:
+            self.app.push_screen(TextScreen("Hint", self.hint_found))
+            return
         seen = self.session.human_view()
         if not seen.my_turn:
             self.hint_line = "A hint is for when it is your turn."
-            self.refresh_view()
             return
         try:
             hints = importlib.import_module("hearts.players.hints")
         except ImportError:
             self.hint_line = "Hints unavailable (no expert hint module is installed)."
-            self.refresh_view()
             return
         self.hint_line = "Thinking..."
-        self.refresh_view()
         self.find_hint(hints, seen, self.generation)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -437,17 +482,15 @@ class GameScreen(Screen[None]):
 
     def show_hint(self, generation: int, text: str, action: Action | None) -> None:
         if generation == self.generation:
-            self.hint_line = self.style.text(text)
+            self.hint_found = self.hint_line = self.style.text(text)
             if isinstance(action, Play):
                 self.cursor = action.card  # Enter then plays the hinted card
             elif isinstance(action, PassCards):
                 self.chosen = action.cards  # p then passes the hinted cards
-            self.refresh_view()
 
     def action_undo(self) -> None:
         if not self.session.can_undo:
             self.say("Nothing to undo.")
-            self.refresh_view()
             return
         if self.game_run is not None:
             self.game_run.cancel()  # the run holds the state it would go on from
@@ -456,7 +499,7 @@ class GameScreen(Screen[None]):
         self.chosen = CardSet()
         self.hint_line = ""
         self.say("Took back your last decision.")
-        self.refresh_view()
+        self.look()
         self.start_run()
 
     def action_last_trick(self) -> None:
@@ -464,7 +507,6 @@ class GameScreen(Screen[None]):
         tricks = self.session.human_view().tricks
         if self.show_last and not tricks:
             self.say("No trick has been played yet this round.")
-        self.refresh_view()
 
     def action_sheet(self) -> None:
         seen = self.session.human_view()
@@ -481,14 +523,14 @@ class GameScreen(Screen[None]):
         if self.human is not None and self.human.waiting:
             self.asked(seen)  # a forced card waiting now is played at once
         else:
-            self.refresh_view()
+            self.look()
 
     def action_speed(self) -> None:
         speeds = list(SPEEDS)
         now = speeds.index(self.settings.speed)
         self.session.set_preferences(speed=speeds[(now + 1) % len(speeds)])
         self.say(f"Computer speed: {self.settings.speed}.")
-        self.refresh_view()
+        self.look()
 
     def action_help(self) -> None:
         self.app.push_screen(TextScreen("Keys", KEYS_HELP))
