@@ -168,3 +168,12 @@ def test_the_moon_choice_follows_the_game_score(
     assert choice is expected
     after = state.apply_all([])
     assert after.phase is Phase.MOON  # the choice above did not touch the state
+
+
+def test_the_shooter_keeps_a_plausible_moon_hand_that_normal_breaks_up() -> None:
+    """Five hearts from the top and the top diamonds and clubs: ``normal`` passes its
+    aces away, the aggressive ``shooter`` keeps control and passes its losers."""
+    hand = pass_view("AH KH QH JH 5H 2S 3C 4C AS AC AD KD 9D")
+    assert {"AH", "AS"} <= set(NORMAL.choose_pass(hand).names())
+    shooter = RuleBasedPlayer("shooter", aggressive=True)
+    assert shooter.choose_pass(hand) == CardSet.parse("2S 3C 4C")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -214,3 +215,36 @@ def test_no_decision_waits_for_numba() -> None:
     before = [set(fn.signatures) for fn in called]  # type: ignore[attr-defined]
     play_game(Rules.parse("classic:target=60"), players, seed="warm")
     assert [set(fn.signatures) for fn in called] == before  # type: ignore[attr-defined]
+
+
+def test_playout_and_workers_options_reach_the_player() -> None:
+    """``expert:playout=heuristic,workers=2`` style options reach the player, and bad
+    values are refused with what is allowed."""
+    player = LEVELS["expert"](random.Random(1), playout="heuristic",  # type: ignore[call-arg]
+                              workers=2)
+    assert isinstance(player, SearchPlayer)
+    assert player.workers == 2 and player.policy != SearchPlayer(1).policy
+    with pytest.raises(ValueError, match="playouts are: moon, heuristic"):
+        SearchPlayer(1, playout="fast")
+    with pytest.raises(ValueError, match="at least 1"):
+        SearchPlayer(1, workers=0)
+
+
+def test_workers_pool_their_worlds_and_play_legally() -> None:
+    """Two workers of 20 worlds each sample 40 worlds a decision, and a whole game with
+    them is legal (the core rejects any illegal card or pass)."""
+    rules = Rules.parse("standard:target=30")
+    players: list[SearchPlayer] = [SearchPlayer(seat, level="hard", iterations=20, workers=2)
+                                   for seat in range(4)]
+    seen: list[int] = []
+
+    class Counting(SearchPlayer):
+        def choose_play(self, view_: Any) -> Card:
+            card = super().choose_play(view_)
+            seen.append(self.worlds_last)
+            return card
+
+    players[0] = Counting(0, level="hard", iterations=20, workers=2)
+    state = play_game(rules, players, seed="workers")
+    assert state.is_over
+    assert 40 in seen and set(seen) <= {0, 40}

@@ -179,9 +179,11 @@ def write_record(path: Path, record: Mapping[str, Any]) -> None:
 
 
 @contextlib.contextmanager
-def games_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar of games done with the time left, on standard error when it is a
-    terminal and not ``quiet``; yields its update function ``(done, total)``, or None."""
+def games_progress(quiet: bool, label: str = "games"
+                   ) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar of games (or other ``label``) done with the time left, on standard
+    error when it is a terminal and not ``quiet``; yields its update function
+    ``(done, total)``, or None."""
     if quiet or not sys.stderr.isatty():
         yield None
         return
@@ -194,9 +196,9 @@ def games_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
         TimeRemainingColumn,
     )
 
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=None)
+        task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

@@ -8,7 +8,6 @@ from typing import Final
 
 from hearts.core import HeartsError
 from hearts.players.base import Player
-from hearts.players.policy import PolicyPlayer
 from hearts.players.random_player import RandomPlayer
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
 from hearts.players.search import search_level
@@ -31,6 +30,8 @@ LEVELS: Final[dict[str, Callable[[random.Random], Player]]] = {
     "normal": lambda rng: RuleBasedPlayer(),
     "hard": search_level("hard"),
     "expert": search_level("expert"),
+    # an opponent that goes for the moon whenever it plausibly can (to test moon defence)
+    "shooter": lambda rng: RuleBasedPlayer("shooter", aggressive=True),
 }
 
 
@@ -39,6 +40,9 @@ def make_player(level: str, seed: int | str | None = None) -> Player:
     loads a trained policy (:class:`hearts.players.policy.PolicyFileError` if it is bad)."""
     kind, colon, path = level.partition(":")
     if kind == POLICY and colon:
+        # imported here: a policy needs NumPy, which the text game never loads
+        from hearts.players.policy import PolicyPlayer
+
         return PolicyPlayer.load(path)
     factory = LEVELS.get(level)
     if factory is None:

@@ -1,4 +1,9 @@
-"""Shooting the moon: judging a hand's control, and the shooter's choice by the game score."""
+"""Shooting the moon: judging a hand's control, spotting another seat's attempt, and the
+shooter's choice by the game standing (:mod:`hearts.players.standing`).
+
+The ``aggressive`` variants (the ``shooter`` level) go for the moon whenever it is
+plausible, so that the other levels' defence can be measured against frequent attempts.
+"""
 
 from __future__ import annotations
 
@@ -18,8 +23,13 @@ from hearts.core import (
     round_points,
 )
 from hearts.players.knowledge import Knowledge
+from hearts.players.standing import win_chances
 
-__all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_totals", "strong_moon_hand"]
+__all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_suspect", "moon_threat",
+           "moon_totals", "strong_moon_hand", "win_chance"]
+
+# My chance of winning the game below which a long shot is worth it: one more loser allowed.
+_DESPERATE: Final = 0.1
 
 
 def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
@@ -48,6 +58,13 @@ def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
 _MOON_HEART_SHARE: Final = 6 / HEART_MASK.bit_count()
 
 
+def win_chance(k: Knowledge, totals: list[int] | tuple[int, ...] | None = None) -> float:
+    """My chance of winning the game from ``totals`` (default: the totals if the round
+    ended now), by the shared game-standing model."""
+    after = k.projected_totals if totals is None else totals
+    return win_chances(after, k.view.rules.target)[k.seat]
+
+
 def _moon_pays(k: Knowledge) -> bool:
     """Whether a moon under a fixed rule would not end the game with me losing."""
     rules = k.view.rules
@@ -57,25 +74,29 @@ def _moon_pays(k: Knowledge) -> bool:
     return not game_over(totals, rules) or k.seat in game_winners(totals, rules)
 
 
-def strong_moon_hand(k: Knowledge) -> bool:
-    """Before passing: a hand that can shoot once its ``pass_count`` worst losers are passed."""
+def strong_moon_hand(k: Knowledge, aggressive: bool = False) -> bool:
+    """Before passing: a hand that can shoot once its ``pass_count`` worst losers are
+    passed (aggressive: with fewer hearts and two more losers)."""
     hearts = k.hand & HEART_MASK
     heart_losers, other_losers = moon_losers(k)
     size = k.view.rules.hand_size
+    share = _MOON_HEART_SHARE * (2 / 3 if aggressive else 1)
+    extra = 2 if aggressive else 0
     return (
         _moon_pays(k)
-        and hearts.bit_count() >= _MOON_HEART_SHARE * size
-        and heart_losers <= 1
-        and heart_losers + other_losers <= k.view.rules.pass_count + 1
+        and hearts.bit_count() >= share * size
+        and heart_losers <= 1 + extra // 2
+        and heart_losers + other_losers <= k.view.rules.pass_count + 1 + extra
     )
 
 
-def attempting_moon(k: Knowledge) -> bool:
+def attempting_moon(k: Knowledge, aggressive: bool = False) -> bool:
     """During play: whether to go for every point card from here on.
 
     Only while nobody else has taken a point card, with no heart another seat can
-    beat, and few side-suit losers (none late in the round, one more when I am far
-    behind in the game and need the swing).
+    beat, and few side-suit losers (none late in the round, one more when my chance
+    of winning the game is so small that it needs the swing). Aggressive: one heart
+    loser and two more side losers are allowed.
     """
     view = k.view
     if k.others_took_points or not _moon_pays(k):
@@ -85,14 +106,39 @@ def attempting_moon(k: Knowledge) -> bool:
             and not view.legal.mask & cards_above(winning[1])):
         return False
     heart_losers, other_losers = moon_losers(k)
-    if heart_losers:
+    if heart_losers > (1 if aggressive else 0):
         return False
     allowed = 1 if view.trick_no * 2 < view.rules.hand_size else 0
-    if k.behind_by >= 30:
+    if k.behind_by > 0 and win_chance(k) < _DESPERATE:
         allowed += 1
+    if aggressive:
+        allowed += 2
     mine = k.point_cards_taken[k.seat] | (k.hand & POINT_MASK)
     hearts_held = (k.hand & HEART_MASK).bit_count()
-    return other_losers <= allowed and (bool(mine & ~k.hand) or hearts_held >= 5)
+    return other_losers <= allowed and (bool(mine & ~k.hand)
+                                        or hearts_held >= (3 if aggressive else 5))
+
+
+def moon_suspect(k: Knowledge) -> int | None:
+    """Another seat that has taken every point card so far (any at all): points I can
+    give another seat at no cost to me should go elsewhere than to it."""
+    seat = k.sole_point_taker
+    return None if seat is None or seat == k.seat else seat
+
+
+def moon_threat(k: Knowledge) -> int | None:
+    """Another seat that has taken every point card so far and enough of them, for the
+    round's stage, to be worth a trick to stop: 4 points from the start, any once a
+    third of the tricks are done (measured against ``expert`` as the runner:
+    ``benchmarks/moon.py``)."""
+    seat = moon_suspect(k)
+    if seat is None:
+        return None
+    points = k.points_of(k.point_cards_taken[seat])
+    done = 3 * k.view.trick_no
+    size = k.view.rules.hand_size
+    worried = points >= 4 or (done >= size and points > 0)
+    return seat if worried else None
 
 
 def moon_totals(view: PlayerView, choice: MoonChoice) -> list[int]:
@@ -103,22 +149,21 @@ def moon_totals(view: PlayerView, choice: MoonChoice) -> list[int]:
 
 
 def choose_moon(view: PlayerView) -> MoonChoice:
-    """The better moon choice for the shooter by the game score.
+    """The better moon choice for the shooter by the game standing.
 
-    Prefer a choice that ends the game with me winning; never one that ends it with
-    me losing when the other does not; otherwise add to the others when I lead (it
-    hastens the end) and subtract from myself when I trail (it keeps the game going).
+    The choice that leaves me the better chance of winning the game; when both are
+    as good, add to the others when I lead (it hastens the end) and subtract from
+    myself when I trail (it keeps the game going).
     """
     seat = view.seat
     if seat is None:
         raise ValueError("the moon choice needs the shooter's view")
 
-    def outcome(choice: MoonChoice) -> tuple[int, int]:
+    def outcome(choice: MoonChoice) -> tuple[float, int]:
         totals = moon_totals(view, choice)
-        if game_over(totals, view.rules):
-            return (3 if seat in game_winners(totals, view.rules) else 0), 0
+        chance = win_chances(totals, view.rules.target)[seat]
         leading = totals[seat] <= min(t for s, t in enumerate(totals) if s != seat)
         prefer_add = leading == (choice is MoonChoice.ADD)
-        return 2, int(prefer_add)
+        return round(chance, 9), int(prefer_add)
 
     return max((MoonChoice.SUBTRACT, MoonChoice.ADD), key=outcome)

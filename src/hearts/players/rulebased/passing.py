@@ -28,18 +28,19 @@ def queen_guards_needed(hand_size: int) -> int:
     return max(2, (hand_size + 2) // 4)
 
 
-def choose_pass(k: Knowledge) -> CardSet:
+def choose_pass(k: Knowledge, aggressive: bool = False) -> CardSet:
     """The cards to pass, most urgent first.
 
     1. With too few low spades, the Q♠ (unless its receiver taking it would end the
        game with me losing), then the A♠ and K♠, which would catch it.
     2. A short club or diamond suit, to make a void for discarding later.
     3. The highest remaining cards, high hearts first; low spades and low hearts stay.
-    A hand strong enough to shoot the moon passes its lowest cards instead.
+    A hand strong enough to shoot the moon passes its lowest cards instead
+    (``aggressive``: a hand that might).
     """
     count = k.view.rules.pass_count
     hand = k.hand
-    if strong_moon_hand(k):
+    if strong_moon_hand(k, aggressive):
         return CardSet(sorted(k.cards(hand), key=lambda c: (c.rank, c.suit == HEARTS))[:count])
     chosen = _dangerous_spades(k)[:count]
     left = hand & ~_mask(chosen)

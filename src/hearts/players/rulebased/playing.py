@@ -22,19 +22,20 @@ from hearts.core import (
     lowest_card,
 )
 from hearts.players.knowledge import Knowledge
-from hearts.players.rulebased.moon import attempting_moon
+from hearts.players.rulebased.moon import attempting_moon, moon_suspect, moon_threat
 
 __all__ = ["choose_play", "discard_priority", "lead_risk"]
 
 _HIGH_SPADES = cards_above(QUEEN_OF_SPADES)  # the A♠ and K♠, which catch the Q♠
 
 
-def choose_play(k: Knowledge) -> Card:
-    """The card to play now, from ``k.view.legal``."""
+def choose_play(k: Knowledge, aggressive: bool = False) -> Card:
+    """The card to play now, from ``k.view.legal`` (``aggressive``: shoot the moon
+    whenever it is plausible)."""
     legal = k.view.legal.mask
     if legal.bit_count() == 1:
         return lowest_card(legal)
-    if attempting_moon(k):
+    if attempting_moon(k, aggressive):
         return _shoot(k, legal)
     if k.led_suit is None:
         return _lead(k, legal)
@@ -80,7 +81,7 @@ def lead_risk(k: Knowledge, card: Card) -> float:
 
 
 def _lead(k: Knowledge, legal: int) -> Card:
-    threat = k.moon_threat
+    threat = moon_threat(k)
     if threat is not None:
         top_hearts = [c for c in k.cards(legal & SUIT_MASKS[HEARTS]) if k.is_top(c)]
         if top_hearts:
@@ -96,7 +97,7 @@ def _follow(k: Knowledge, legal: int) -> Card:
     points = k.trick_points
     below = legal & cards_below(win_card)
     above = legal & cards_above(win_card)
-    threat = k.moon_threat
+    threat = moon_threat(k)
     if (threat is not None and above and (k.trick_mask & POINT_MASK or led == HEARTS)
             and (win_seat == threat or threat in k.still_to_play)):
         return _take(k, above)
@@ -104,9 +105,15 @@ def _follow(k: Knowledge, legal: int) -> Card:
         # only a hand of nothing but points may discard them on this trick: a nearly
         # free chance to shed a high card
         return highest_card(legal & ~QUEEN_MASK or legal)
+    keep_stoppers = _feeds_suspect(k, win_seat)
     if k.last_to_play and points <= 0:
+        if keep_stoppers and above & ~POINT_MASK:
+            # take the lead from the runner as cheaply as wins, keeping higher cards
+            return lowest_card(above & ~POINT_MASK)
         return highest_card(legal & ~POINT_MASK or below or legal)
     if below:
+        if keep_stoppers and points <= 0 and below & ~QUEEN_MASK:
+            return lowest_card(below & ~QUEEN_MASK)
         return _duck(k, below, win_seat)
     if k.last_to_play:
         return highest_card(legal & ~QUEEN_MASK or legal)
@@ -158,9 +165,12 @@ def discard_priority(k: Knowledge, card: Card) -> float:
     else:
         short = (k.hand & SUIT_MASKS[card.suit]).bit_count() <= 2
         value = 8.0 * card.rank + (12 if short else 0)
+        if _feeds_suspect(k, win_seat):
+            # a high card may win a trick that stops the moon later: shed low ones now
+            value = -8.0 * card.rank
     if not is_points:
         return value
-    threat = k.moon_threat
+    threat = moon_suspect(k)
     if threat is not None:
         # points elsewhere stop the shot; on the shooter's trick they help it, so then
         # give the lowest heart and keep the Q♠ and high hearts as stoppers
@@ -173,6 +183,13 @@ def discard_priority(k: Knowledge, card: Card) -> float:
     if ending is not None:
         value += 2000 if ending else -2000
     return value
+
+
+def _feeds_suspect(k: Knowledge, win_seat: int) -> bool:
+    """Whether a seat that has taken every point card so far takes this trick (it wins
+    it now, or plays to it after me)."""
+    suspect = moon_suspect(k)
+    return suspect is not None and (win_seat == suspect or suspect in k.still_to_play)
 
 
 # ------------------------------------------------------------- moon attempt

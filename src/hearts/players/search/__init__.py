@@ -17,12 +17,16 @@ __all__ = ["search_level"]
 def search_level(level: str) -> Callable[[random.Random], Player]:
     """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder;
     its options ``budget`` (seconds a decision) and ``iterations`` (worlds a decision,
-    reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec."""
+    reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec;
+    ``playout`` picks the simulated seats' policy (``moon``, the default, or ``heuristic``)
+    and ``workers`` the threads a decision searches on (default 1)."""
 
     def make(rng: random.Random, *, budget: float | None = None,
-             iterations: int | None = None) -> Player:
+             iterations: int | None = None, playout: str = "moon",
+             workers: int = 1) -> Player:
         from hearts.players.search.player import SearchPlayer
 
-        return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations)
+        return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations,
+                            playout=playout, workers=workers)
 
     return make

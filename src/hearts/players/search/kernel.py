@@ -33,6 +33,13 @@ __all__ = [
     "EVENT_NONE",
     "EVENT_PASSED",
     "EVENT_ROUND_END",
+    "F_GAME_ENDS",
+    "F_GAME_LOST",
+    "F_MOON_AGAINST",
+    "F_MOON_MINE",
+    "F_POINTS",
+    "F_QUEEN",
+    "F_SIZE",
     "G_CHOSEN",
     "G_EXCLUDED",
     "G_OFFSET",
@@ -66,6 +73,7 @@ __all__ = [
     "MAX_SEATS",
     "NO_QUEEN",
     "POLICY_HEURISTIC",
+    "POLICY_MOON",
     "POLICY_RANDOM",
     "R_DECK",
     "R_HEARTS_LEAD",
@@ -108,6 +116,7 @@ __all__ = [
     "round_points_for_choice",
     "sample_hands",
     "utility",
+    "win_chance",
 ]
 
 Array = npt.NDArray[np.int64]
@@ -141,6 +150,20 @@ R_SIZE: Final = 9
 
 POLICY_RANDOM: Final = 0
 POLICY_HEURISTIC: Final = 1
+# The heuristic policy, except that a seat which has taken every point card so far and
+# can still take the rest plays for them, and the others, seeing it, break the attempt.
+POLICY_MOON: Final = 2
+
+# What the search counts per candidate beside its utility (``figures[i, F_*]``), summed
+# over worlds: my round points, and how often I take the Q♠, I shoot the moon, another
+# seat shoots it, the hand ends the game, and it ends the game with me not winning.
+F_POINTS: Final = 0
+F_QUEEN: Final = 1
+F_MOON_MINE: Final = 2
+F_MOON_AGAINST: Final = 3
+F_GAME_ENDS: Final = 4
+F_GAME_LOST: Final = 5
+F_SIZE: Final = 6
 
 # Sampling classes: the four suits (spades without the Q♠) and the Q♠ alone; a seat's
 # ``voids`` bit NO_QUEEN says it is taken not to hold the Q♠.
@@ -161,8 +184,12 @@ _JACK: Final = 1 << 22
 _POINTS: Final = _HEARTS | _QUEEN
 _RANK_BITS: Final = 1 | (1 << 13) | (1 << 26) | (1 << 39)
 _MASK32: Final = 0xFFFFFFFF
-# Bonus in points for winning (or malus for losing) when a round ends the game.
-_GAME_END_BONUS: Final = 10.0
+# The game-standing model of :mod:`hearts.players.standing`, restated here because
+# constants read from another module would be frozen into Numba's cache;
+# ``tests/players/test_standing.py`` ties the two.
+_WIN_SCALE_BASE: Final = 0.0648
+_WIN_SCALE_SLOPE: Final = 0.1560
+_GAME_WEIGHT: Final = 100.0
 
 _POP13 = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
 _HIGH13 = np.array([i.bit_length() - 1 for i in range(1 << 13)], dtype=np.int64)
@@ -359,23 +386,45 @@ def round_points_for_choice(pos: Array, rules: Array, choice: int, out: Array) -
 
 
 @jit
+def win_chance(seat: int, totals: Array, points: Array, players: int, target: int) -> float:
+    """``seat``'s chance of winning the game from ``totals + points`` (the model of
+    :func:`hearts.players.standing.win_chances`)."""
+    highest = -(1 << 30)
+    lowest = 1 << 30
+    for s in range(players):
+        total = totals[s] + points[s]
+        highest = max(highest, total)
+        lowest = min(lowest, total)
+    mine = totals[seat] + points[seat]
+    if highest >= target:
+        if mine != lowest:
+            return 0.0
+        tied = 0
+        for s in range(players):
+            if totals[s] + points[s] == lowest:
+                tied += 1
+        return 1.0 / tied
+    scale = target * (_WIN_SCALE_BASE + _WIN_SCALE_SLOPE * (target - highest) / target)
+    whole = 0.0
+    for s in range(players):
+        whole += np.exp((lowest - totals[s] - points[s]) / scale)
+    return float(np.exp((lowest - mine) / scale) / whole)
+
+
+@jit
 def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
-    """How good a round's points are for ``seat``: the others' mean minus its own, plus a
-    bonus (malus) if the round ends the game with ``seat`` among (not among) the winners."""
+    """How good a round's points are for ``seat``, in points: the others' mean minus its
+    own, plus ``_GAME_WEIGHT`` times the change in its chance of winning the game (the
+    same as :func:`hearts.players.standing.game_value`)."""
     players = rules[R_PLAYERS]
     others = 0
-    ends = False
-    best = 1 << 30
     for s in range(players):
         if s != seat:
             others += points[s]
-        total = totals[s] + points[s]
-        ends = ends or total >= rules[R_TARGET]
-        best = min(best, total)
-    value = others / (players - 1) - points[seat]
-    if ends:
-        value += _GAME_END_BONUS if totals[seat] + points[seat] == best else -_GAME_END_BONUS
-    return float(value)
+    before = np.zeros(players, dtype=np.int64)
+    change = win_chance(seat, totals, points, players, rules[R_TARGET]) \
+        - win_chance(seat, totals, before, players, rules[R_TARGET])
+    return float(others / (players - 1) - points[seat] + _GAME_WEIGHT * change)
 
 
 @jit
@@ -480,10 +529,185 @@ def _discard_card(pos: Array, rules: Array, legal: int) -> int:
 
 
 @jit
+def _losers(mine: int, others: int) -> int:
+    """Cards of ``mine`` (one suit) that may lose a trick to ``others`` (the same suit):
+    none once my top cards outnumber the others' cards, else each card below their best,
+    up to their count beyond my top cards."""
+    if mine == 0 or others == 0:
+        return 0
+    best = _HIGH13[others]
+    tops = _POP13[mine >> (best + 1)]
+    count = _POP13[others]
+    if tops >= count:
+        return 0
+    return int(min(_POP13[mine] - tops, count - tops))
+
+
+@jit
+def _moon_shooter(pos: Array, rules: Array) -> int:
+    """The seat playing for every point card, or -1: the one seat that has taken point
+    cards (or, before anyone has, the first seat whose hand qualifies), if no heart it
+    holds may lose a trick and at most one other card may."""
+    players = rules[R_PLAYERS]
+    if not rules[R_DECK] & _POINTS:
+        return -1
+    taker = -1
+    for seat in range(players):
+        if pos[S_TAKEN + seat] & _POINTS:
+            if taker >= 0:
+                return -1
+            taker = seat
+    first = taker if taker >= 0 else 0
+    last = taker + 1 if taker >= 0 else players
+    for seat in range(first, last):
+        hand = pos[S_HANDS + seat]
+        others = 0
+        for s in range(players):
+            if s != seat:
+                others |= pos[S_HANDS + s]
+        side = 0
+        hearts_lost = 0
+        for suit in range(4):
+            lost = _losers((hand >> (13 * suit)) & _SUIT, (others >> (13 * suit)) & _SUIT)
+            if suit == 3:
+                hearts_lost = lost
+            else:
+                side += lost
+        if hearts_lost == 0 and side <= 1:
+            return seat
+    return -1
+
+
+@jit
+def _top_cards(mine: int, others: int) -> int:
+    """Cards of ``mine`` that no card of ``others`` in their suit beats."""
+    tops = 0
+    for suit in range(4):
+        chunk = (mine >> (13 * suit)) & _SUIT
+        theirs = (others >> (13 * suit)) & _SUIT
+        if chunk:
+            floor = _HIGH13[theirs] + 1 if theirs else 0
+            tops |= ((chunk >> floor) << floor) << (13 * suit)
+    return tops
+
+
+@jit
+def _trick_winner(pos: Array) -> int:
+    """Index in the trick of the card winning it so far."""
+    led = pos[S_TRICK] // 13
+    best = 0
+    for i in range(1, pos[S_TRICK_LEN]):
+        c = pos[S_TRICK + i]
+        if c // 13 == led and c > pos[S_TRICK + best]:
+            best = i
+    return best
+
+
+@jit
+def _shoot_card(pos: Array, rules: Array, legal: int, others: int, rng: Array) -> int:
+    """Playing for every point card: cash sure winners (hearts last), win every trick
+    I can as cheaply as holds, and never throw a point card away."""
+    if pos[S_TRICK_LEN] == 0:
+        tops = _top_cards(legal, others)
+        if tops & ~_HEARTS:
+            return _highest_in_suit(tops & ~_HEARTS, _highest_suit(tops & ~_HEARTS))
+        if tops:
+            return _highest_in_suit(tops, 3)
+        return _by_rank(legal, rng, True)
+    led = pos[S_TRICK] // 13
+    winning = pos[S_TRICK + _trick_winner(pos)]
+    if legal & (_SUIT << (13 * led)):
+        above = legal & ~((2 << winning) - 1)
+        if not above:
+            return _lowest_in_suit(legal, led)
+        tops = _top_cards(above, others)
+        last = pos[S_TRICK_LEN] == rules[R_PLAYERS] - 1
+        if last or not tops:
+            return _lowest_in_suit(above, led) if last else _highest_in_suit(above, led)
+        return _lowest_in_suit(tops, led)
+    keep = legal & ~_POINTS if legal & ~_POINTS else legal
+    return _by_rank(keep, rng, False)
+
+
+@jit
+def _highest_suit(mask: int) -> int:
+    """The suit of the highest-ranked card of ``mask``."""
+    best, best_rank = 0, -1
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT
+        if chunk and _HIGH13[chunk] > best_rank:
+            best, best_rank = suit, _HIGH13[chunk]
+    return best
+
+
+@jit
+def _stop_card(pos: Array, rules: Array, legal: int, shooter: int, rng: Array) -> int:
+    """Facing a moon attempt: take a trick with a point card in it from the shooter at
+    the lowest price, or see a point card go to anyone else; otherwise play as usual."""
+    trick_len = pos[S_TRICK_LEN]
+    players = rules[R_PLAYERS]
+    shooter_hand = pos[S_HANDS + shooter]
+    if trick_len == 0:
+        # a heart above every heart the shooter holds wins a heart from the shooter
+        hearts = legal & _HEARTS
+        if hearts and shooter_hand & _HEARTS:
+            hearts &= ~((2 << _highest_in_suit(shooter_hand, 3)) - 1)
+        if hearts:
+            return _lowest_in_suit(hearts, 3)
+        return _heuristic_card(pos, rules, legal, rng)
+    led = pos[S_TRICK] // 13
+    win_index = _trick_winner(pos)
+    winner = (pos[S_LEADER] + win_index) % players
+    winning = pos[S_TRICK + win_index]
+    shooter_played = (shooter - pos[S_LEADER]) % players < trick_len
+    follows = legal & (_SUIT << (13 * led))
+    if follows:
+        above = follows & ~((2 << winning) - 1)
+        trick = 0
+        for i in range(trick_len):
+            trick |= 1 << pos[S_TRICK + i]
+        if above and (trick & _POINTS or led == 3):
+            # a trick with a point card the shooter would take: take it, as cheaply
+            # as holds against the shooter's cards still to come
+            if shooter_played:
+                if winner == shooter:
+                    return _lowest_in_suit(above, led)
+            else:
+                theirs = shooter_hand & (_SUIT << (13 * led))
+                if theirs and _highest_in_suit(theirs, led) > winning:
+                    holds = above & ~((2 << _highest_in_suit(theirs, led)) - 1)
+                    if holds:
+                        return _lowest_in_suit(holds, led)
+        return _heuristic_card(pos, rules, legal, rng)
+    points = legal & _POINTS
+    if points and winner != shooter and shooter_played:
+        # a point card on another seat's trick ends the attempt: the Q♠ if I hold it
+        if points & _QUEEN:
+            return 36
+        return _highest_in_suit(points, 3)
+    if winner == shooter or not shooter_played:
+        safe = legal & ~_POINTS
+        if safe:
+            return _discard_card(pos, rules, safe)
+    return _heuristic_card(pos, rules, legal, rng)
+
+
+@jit
 def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
     legal = legal_mask(pos, rules)
     if policy == POLICY_RANDOM or legal & (legal - 1) == 0:
         return _random_card(legal, rng)
+    if policy == POLICY_MOON:
+        shooter = _moon_shooter(pos, rules)
+        if shooter >= 0:
+            seat = pos[S_TURN]
+            if seat == shooter:
+                others = 0
+                for s in range(rules[R_PLAYERS]):
+                    if s != seat:
+                        others |= pos[S_HANDS + s]
+                return _shoot_card(pos, rules, legal, others, rng)
+            return _stop_card(pos, rules, legal, shooter, rng)
     return _heuristic_card(pos, rules, legal, rng)
 
 
@@ -682,12 +906,38 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
 
 # ----------------------------------------------------------------------- search
 @jit
+def _add_figures(pos: Array, rules: Array, totals: Array, me: int, points: Array,
+                 row: npt.NDArray[np.float64]) -> None:
+    """Count a finished round (``points`` as :func:`round_points` gave them) into ``row``
+    (the ``F_*`` layout)."""
+    players = rules[R_PLAYERS]
+    row[F_POINTS] += points[me]
+    if pos[S_TAKEN + me] & _QUEEN:
+        row[F_QUEEN] += 1.0
+    point_cards = rules[R_DECK] & _POINTS
+    for seat in range(players):
+        if point_cards and pos[S_TAKEN + seat] & point_cards == point_cards:
+            row[F_MOON_MINE if seat == me else F_MOON_AGAINST] += 1.0
+    ends = False
+    best = 1 << 30
+    for seat in range(players):
+        total = totals[seat] + points[seat]
+        ends = ends or total >= rules[R_TARGET]
+        best = min(best, total)
+    if ends:
+        row[F_GAME_ENDS] += 1.0
+        if totals[me] + points[me] != best:
+            row[F_GAME_LOST] += 1.0
+
+
+@jit
 def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candidates: Array,
                    unseen: int, need: Array, voids: Array, fixed: Array,
                    first_world: int, worlds: int, seed: int, policy: int,
-                   sums: npt.NDArray[np.float64]) -> bool:
+                   sums: npt.NDArray[np.float64], figures: npt.NDArray[np.float64]) -> bool:
     """Add to ``sums[i]`` the utility for ``me`` of playing ``candidates[i]`` now, then
-    ``policy`` for everyone, in worlds ``first_world .. first_world + worlds - 1``.
+    ``policy`` for everyone, in worlds ``first_world .. first_world + worlds - 1``, and
+    to ``figures[i]`` what those rounds did (the ``F_*`` counts, see :func:`_add_figures`).
 
     ``position`` holds my hand and an empty mask for every other seat; each world fills
     those from ``unseen`` (see :func:`sample_hands`).
@@ -715,6 +965,7 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
                 playout(pos, rules, policy, rng)
             round_points(pos, rules, totals, points)
             sums[i] += utility(me, points, totals, rules)
+            _add_figures(pos, rules, totals, me, points, figures[i])
     return True
 
 
@@ -746,10 +997,12 @@ def heuristic_pass(hand: int, count: int, hand_size: int, rng: Array) -> int:
 @jit
 def evaluate_passes(rules: Array, totals: Array, me: int, offset: int, leader: int,
                     hand: int, candidates: Array, first_world: int, worlds: int, seed: int,
-                    policy: int, sums: npt.NDArray[np.float64]) -> None:
+                    policy: int, sums: npt.NDArray[np.float64],
+                    figures: npt.NDArray[np.float64]) -> None:
     """Add to ``sums[i]`` the utility for ``me`` of passing ``candidates[i]`` (a mask) to
     the seat ``offset`` to the left, over sampled deals of the other hands in which every
-    other seat passes by :func:`heuristic_pass`, then the whole round by ``policy``.
+    other seat passes by :func:`heuristic_pass`, then the whole round by ``policy``; and
+    to ``figures[i]`` what those rounds did (the ``F_*`` counts).
 
     ``leader`` leads the first trick unless the rules give the lead to the lowest club.
     """
@@ -789,6 +1042,7 @@ def evaluate_passes(rules: Array, totals: Array, me: int, offset: int, leader: i
             playout(pos, rules, policy, rng)
             round_points(pos, rules, totals, points)
             sums[i] += utility(me, points, totals, rules)
+            _add_figures(pos, rules, totals, me, points, figures[i])
 
 
 # ------------------------------------------------------------------ batched games

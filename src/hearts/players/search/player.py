@@ -11,15 +11,18 @@ choice by who it leaves winning the game. It never sees the game state.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from hearts.core import (
     HEARTS,
@@ -40,9 +43,17 @@ from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
+    F_GAME_ENDS,
+    F_GAME_LOST,
+    F_MOON_AGAINST,
+    F_MOON_MINE,
+    F_POINTS,
+    F_QUEEN,
+    F_SIZE,
     MOON_ADD,
     MOON_SUBTRACT,
     POLICY_HEURISTIC,
+    POLICY_MOON,
     S_SIZE,
     S_TAKEN,
     evaluate_cards,
@@ -53,8 +64,8 @@ from hearts.players.search.kernel import (
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "SearchBudget", "SearchPlayer", "distinct_cards",
-           "pass_candidates"]
+__all__ = ["LEVEL_BUDGETS", "PLAYOUTS", "CandidateFigures", "SearchBudget", "SearchPlayer",
+           "distinct_cards", "pass_candidates"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +76,42 @@ class SearchBudget:
     max_worlds: int
 
 
+@dataclass(frozen=True, slots=True)
+class CandidateFigures:
+    """What the search found for one candidate (a card to play, or cards to pass),
+    averaged over the worlds it tried: the utility it chose by, my expected round points,
+    and the chances that I take the Q♠, that I shoot the moon, that another seat does,
+    that the hand ends the game, and that it ends it with me not winning."""
+
+    cards: CardSet
+    utility: float
+    points: float
+    queen: float
+    moon_mine: float
+    moon_against: float
+    game_ends: float
+    game_lost: float
+    worlds: int
+
+    @classmethod
+    def of(cls, cards: CardSet, utility_sum: float, counts: npt.NDArray[np.float64],
+           worlds: int) -> CandidateFigures:
+        """Averages from the kernel's sums over ``worlds`` (``counts``: the ``F_*`` row)."""
+        mean = [float(x) / worlds for x in counts]
+        return cls(cards, utility_sum / worlds, mean[F_POINTS], mean[F_QUEEN],
+                   mean[F_MOON_MINE], mean[F_MOON_AGAINST], mean[F_GAME_ENDS],
+                   mean[F_GAME_LOST], worlds)
+
+
 LEVEL_BUDGETS: Final = {
     "hard": SearchBudget(seconds=0.2, max_worlds=5_000),
     # 0.7 s leaves room under the 1 s promise for a busy machine and the Python around it.
     "expert": SearchBudget(seconds=0.7, max_worlds=50_000),
 }
+
+PLAYOUTS: Final = {"moon": POLICY_MOON, "heuristic": POLICY_HEURISTIC}
+"""Playout policies by name: ``moon`` (the default: seats shoot and stop moons) and
+``heuristic`` (nobody plays for the moon; kept to measure what the moon play is worth)."""
 
 # Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
 _POOL_EXTRA: Final = 3
@@ -86,14 +128,26 @@ class SearchPlayer:
 
     With ``iterations`` set, every decision samples exactly that many worlds and is
     reproducible from the RNG's seed; otherwise the level's time budget rules.
+    ``playout`` names the policy the simulated seats follow (:data:`PLAYOUTS`).
+    ``workers`` above 1 runs that many searches of the budget at once on as many
+    threads (the kernel releases the GIL) and pools their worlds: more cores, more
+    worlds in the same time. Off (1) by default, and in the arena, where the workers
+    are processes already.
     """
 
     def __init__(self, rng: random.Random | int | None = None, *, level: str = "expert",
                  budget_s: float | None = None, iterations: int | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, playout: str = "moon", workers: int = 1) -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"unknown playout {playout!r}; playouts are: "
+                             f"{', '.join(PLAYOUTS)}")
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self.policy = PLAYOUTS[playout]
+        self.workers = workers
         base = LEVEL_BUDGETS[level]
         if iterations is not None:
             if iterations < 1:
@@ -111,16 +165,30 @@ class SearchPlayer:
     def choose_pass(self, view: PlayerView) -> CardSet:
         """The pass with the best average outcome over sampled deals, among the rule-based
         pass and the combinations of the hand's most dangerous cards."""
+        figures = self._pooled(lambda: self.pass_figures(view))
+        if len(figures) == 1:
+            return figures[0].cards
+        return max(figures, key=lambda f: f.utility).cards
+
+    def pass_figures(self, view: PlayerView, extra: CardSet | None = None
+                     ) -> list[CandidateFigures]:
+        """The search's figures for each candidate pass (see :func:`pass_candidates`),
+        the rule-based pass first, and for ``extra`` too when it is not among them; a lone
+        candidate is not simulated (its figures count no worlds)."""
         start = time.perf_counter()
         assert view.seat is not None
         base = self._passing.choose_pass(view)
         candidates = pass_candidates(view.hand.mask, base.mask, view.rules.pass_count)
+        if extra is not None and extra.mask not in candidates:
+            candidates.append(extra.mask)
         if len(candidates) == 1:
-            return base
+            self.worlds_last = 0
+            return [CandidateFigures(base, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, worlds=0)]
         rules = rules_array(view.rules)
         totals = np.array(view.totals, dtype=np.int64)
         masks = np.array(candidates, dtype=np.int64)
         sums = np.zeros(len(candidates), dtype=np.float64)
+        counts = np.zeros((len(candidates), F_SIZE), dtype=np.float64)
         seed = self.rng.getrandbits(32)
         # the first leader when no lowest club decides it (the kernel finds that one's
         # holder in each dealt world, after the passes)
@@ -129,10 +197,11 @@ class SearchPlayer:
 
         def step(first_world: int, worlds: int) -> None:
             evaluate_passes(rules, totals, seat, offset, leader, hand, masks, first_world,
-                            worlds, seed, POLICY_HEURISTIC, sums)
+                            worlds, seed, self.policy, sums, counts)
 
-        self._spend(start, step)
-        return CardSet(candidates[int(np.argmax(sums))])
+        done = self._spend(start, step)
+        return [CandidateFigures.of(CardSet(mask), float(sums[i]), counts[i], done)
+                for i, mask in enumerate(candidates)]
 
     def choose_play(self, view: PlayerView) -> Card:
         """The legal card with the best average outcome over sampled worlds."""
@@ -140,10 +209,34 @@ class SearchPlayer:
         if len(legal) == 1:
             self.worlds_last = 0
             return legal[0]
-        return legal[int(np.argmax(self.card_values(view, legal)))]
+        figures = self._pooled(lambda: self.card_figures(view, legal))
+        return legal[int(np.argmax([f.utility for f in figures]))]
+
+    def _pooled(self, search: Callable[[], list[CandidateFigures]]
+                ) -> list[CandidateFigures]:
+        """``search()``, or with several workers that many runs of it at once, each on its
+        own worlds, averaged by the worlds each sampled."""
+        if self.workers == 1:
+            return search()
+        with ThreadPoolExecutor(self.workers) as pool:
+            runs = list(pool.map(lambda _: search(), range(self.workers)))
+        worlds = [run[0].worlds for run in runs]
+        whole = sum(worlds)
+        self.worlds_last = whole
+        if whole == 0:
+            return runs[0]
+        means = [f.name for f in dataclasses.fields(CandidateFigures) if f.type == "float"]
+        return [dataclasses.replace(first, worlds=whole, **{
+            name: sum(getattr(run[i], name) * n for run, n in zip(runs, worlds, strict=True))
+            / whole for name in means}) for i, first in enumerate(runs[0])]
 
     def card_values(self, view: PlayerView, cards: list[Card]) -> list[float]:
         """Average utility of playing each of ``cards`` now, over the budget's worlds."""
+        return [figures.utility for figures in self.card_figures(view, cards)]
+
+    def card_figures(self, view: PlayerView, cards: list[Card]) -> list[CandidateFigures]:
+        """The search's figures for playing each of ``cards`` now, all from the same
+        worlds (the budget's)."""
         start = time.perf_counter()
         assert view.seat is not None
         info = HiddenInfo.of(view).consistent()
@@ -154,16 +247,18 @@ class SearchPlayer:
         totals = np.array(view.totals, dtype=np.int64)
         candidates = np.array(cards, dtype=np.int64)
         sums = np.zeros(len(cards), dtype=np.float64)
+        counts = np.zeros((len(cards), F_SIZE), dtype=np.float64)
         seed = self.rng.getrandbits(32)
         seat = view.seat
 
         def step(first_world: int, worlds: int) -> None:
             evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
                            info.voids, info.fixed, first_world, worlds, seed,
-                           POLICY_HEURISTIC, sums)
+                           self.policy, sums, counts)
 
         done = self._spend(start, step)
-        return [float(s) / done for s in sums]
+        return [CandidateFigures.of(CardSet(card.mask), float(sums[i]), counts[i], done)
+                for i, card in enumerate(cards)]
 
     def _spend(self, start: float, step: Callable[[int, int], None]) -> int:
         """Run ``step(first_world, worlds)`` in batches until the budget (counted from
@@ -208,6 +303,23 @@ class SearchPlayer:
         return max(scored)[2]
 
 
+    def moon_values(self, view: PlayerView) -> dict[MoonChoice, tuple[float, int]]:
+        """Each moon choice's utility for me and my points this round (no sampling: the
+        round is over)."""
+        assert view.seat is not None
+        rules = rules_array(view.rules)
+        position = np.zeros(S_SIZE, dtype=np.int64)
+        for seat, taken in enumerate(Knowledge.of(view).cards_taken):
+            position[S_TAKEN + seat] = taken
+        totals = np.array(view.totals, dtype=np.int64)
+        values = {}
+        for choice, code in ((MoonChoice.SUBTRACT, MOON_SUBTRACT), (MoonChoice.ADD, MOON_ADD)):
+            points = np.zeros(view.players, dtype=np.int64)
+            round_points_for_choice(position, rules, code, points)
+            values[choice] = (utility(view.seat, points, totals, rules), int(points[view.seat]))
+        return values
+
+
 def distinct_cards(view: PlayerView) -> list[Card]:
     """The legal cards, one of each run that plays alike: cards of a suit with the same
     points and nothing between them that could tell them apart, so never the Q♠ or a
@@ -237,12 +349,16 @@ def distinct_cards(view: PlayerView) -> list[Card]:
 
 def pass_candidates(hand: int, base: int, count: int) -> list[int]:
     """Passes worth simulating, ``base`` first: every ``count``-card combination of a pool
-    of ``base`` and the hand's most dangerous cards (Q♠, A♠, K♠, high hearts, high cards)."""
+    of ``base`` and the hand's most dangerous cards (Q♠, A♠, K♠, high hearts, high cards),
+    and the hand's ``count`` lowest cards, the pass that keeps a moon hand's control (the
+    moon playouts judge whether that pays)."""
     pool = list(iter_mask(base))
     by_danger = sorted(iter_mask(hand & ~base), key=_danger, reverse=True)
     pool += by_danger[:max(0, count + _POOL_EXTRA - len(pool))]
     combos = [sum(1 << c for c in combo) for combo in itertools.combinations(pool, count)]
-    return [base, *(mask for mask in combos if mask != base)]
+    lowest = sorted(iter_mask(hand), key=lambda c: (c.rank, c.suit == HEARTS))[:count]
+    combos.append(sum(1 << c for c in lowest))
+    return [base, *dict.fromkeys(mask for mask in combos if mask != base)]
 
 
 def _danger(card: Card) -> int:
@@ -258,10 +374,11 @@ def _load_compiled() -> None:
     rules = rules_array(Rules())
     empty = np.zeros(4, dtype=np.int64)
     position = np.zeros(S_SIZE, dtype=np.int64)
+    figures = np.zeros((4, F_SIZE), dtype=np.float64)
     evaluate_cards(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
-                   POLICY_HEURISTIC, np.zeros(4, dtype=np.float64))
+                   POLICY_HEURISTIC, np.zeros(4, dtype=np.float64), figures)
     evaluate_passes(rules, empty, 0, 1, 1, 0, empty, 0, 0, 0, POLICY_HEURISTIC,
-                    np.zeros(4, dtype=np.float64))
+                    np.zeros(4, dtype=np.float64), figures)
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
     round_points_for_choice(position, rules, MOON_ADD, empty)
     utility(0, empty, empty, rules)

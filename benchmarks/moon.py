@@ -1,0 +1,108 @@
+"""Moon defence: how often each level lets an attacker shoot the moon, with the arena.
+
+For every defending level and every attacker, one arena match seats three defenders and
+one attacker on duplicate deals (every rotation, so the attacker holds every seat's
+cards), games to the rules' target. Printed per pairing: the hands played, the moons the
+attacker made as a share of hands with a 95% Wilson interval (the target is at most 3%),
+the moons the defenders made, and the defenders' and the attacker's points per hand
+with 95% t intervals over deal sets. Attackers: ``shooter`` (goes for the moon whenever
+it plausibly can) and ``expert``. Search levels sample a fixed number of worlds a
+decision (``--iterations``), so the figures do not depend on the machine's load.
+
+    .venv/bin/python benchmarks/moon.py --deal-sets 10
+    .venv/bin/python benchmarks/moon.py --defenders normal --attackers shooter --deal-sets 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from scipy.stats import binomtest
+
+from hearts.arena import MatchConfig, report, run_match
+from hearts.core import Rules
+
+__all__ = ["main", "moon_row"]
+
+_SEARCH = ("hard", "expert")
+_TARGET = 0.03
+
+
+def _spec(level: str, iterations: int, playout: str | None = None) -> str:
+    if level not in _SEARCH:
+        return level
+    options = [f"iterations={iterations}"] + ([f"playout={playout}"] if playout else [])
+    return f"{level}:{','.join(options)}"
+
+
+def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str,
+             iterations: int, workers: int) -> dict[str, Any]:
+    """One pairing's figures: hands, moons made by the attacker and by the defenders,
+    points per hand of each side, from one arena match."""
+    defence = _spec(defender, iterations)
+    # the same level on both sides needs two spec texts for the arena to tell them apart
+    attack = _spec(attacker, iterations, "moon" if attacker == defender else None)
+    if attack == defence:
+        raise SystemExit(f"{defender} against itself can only be told apart for the "
+                         f"search levels ({', '.join(_SEARCH)})")
+    config = MatchConfig(Rules.parse(rules), (defence, defence, defence, attack), deal_sets, seed)
+    data = report(run_match(config, workers=workers))
+    figures = data["figures"]
+    bots = {bot["bot"]: bot for bot in figures["bots"]}
+    hands = figures["hands"]
+    made = bots[attack]["moons_made"]
+    interval = binomtest(made, hands).proportion_ci(confidence_level=0.95, method="wilson")
+    return {"defender": defence, "attacker": attack, "hands": hands,
+            "deal_sets": deal_sets, "moons_allowed": made, "share": made / hands,
+            "low": interval.low, "high": interval.high,
+            "defender_moons": bots[defence]["moons_made"],
+            "defender_points": bots[defence]["points_per_hand"],
+            "attacker_points": bots[attack]["points_per_hand"],
+            "seconds": data["run"]["wall_seconds"]}
+
+
+def _points(value: dict[str, Any]) -> str:
+    half = value["half_width"]
+    return f"{value['mean']:.2f}" + ("" if half is None else f" ± {half:.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--defenders", default="normal,hard,expert")
+    parser.add_argument("--attackers", default="shooter,expert")
+    parser.add_argument("--deal-sets", type=int, default=10,
+                        help="deal sets per pairing (4 games each, one per rotation)")
+    parser.add_argument("--iterations", type=int, default=200,
+                        help="worlds a search decision samples")
+    parser.add_argument("--seed", default="moon-1")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"rules {args.rules}, seed {args.seed}, {args.deal_sets} deal sets a pairing, "
+          f"search levels at {args.iterations} worlds a decision; three defenders, one "
+          f"attacker; target: moons allowed <= {_TARGET:.0%} of hands")
+    header = (f"{'defender':26} {'attacker':32} {'hands':>6} {'moons allowed (95% CI)':>26} "
+              f"{'own':>4} {'defender pts/hand':>18} {'attacker pts/hand':>18} {'verdict':>9}")
+    print(header)
+    for defender in args.defenders.split(","):
+        for attacker in args.attackers.split(","):
+            row = moon_row(args.rules, defender, attacker, args.deal_sets, args.seed,
+                           args.iterations, args.workers)
+            share = (f"{row['moons_allowed']} = {row['share']:.1%} "
+                     f"({row['low']:.1%}-{row['high']:.1%})")
+            verdict = ("met (95%)" if row["high"] <= _TARGET else
+                       "met" if row["share"] <= _TARGET else "NOT met")
+            print(f"{row['defender']:26} {row['attacker']:32} {row['hands']:>6} {share:>26} "
+                  f"{row['defender_moons']:>4} {_points(row['defender_points']):>18} "
+                  f"{_points(row['attacker_points']):>18} {verdict:>9}")
+            sys.stdout.flush()
+    print("own: moons the defenders shot; points per hand: mean ± 95% t half-width over "
+          "deal sets")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
