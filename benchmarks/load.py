@@ -1,5 +1,6 @@
 """Load: many concurrent tables on one ``hearts serve``, each with one scripted websocket
-player and three computer seats; latency from an action to its acknowledgement.
+player and three computer seats; latency from an action to its acknowledgement, and the
+server's CPU per action beside a floor's.
 
 The server runs as its own process (a free loopback port, a temporary SQLite file).
 Each table gets one scripted client that plays the lowest legal cards after a short
@@ -20,9 +21,25 @@ hundred each, while that seat never passes. It prints the other tables' p50/p99 
 runs and the flood's answers and refusals. Target: the other tables' p99 <= 50 ms during
 the flood.
 
-    .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
+One run measures each of ``--tables`` (200, 500 and 1,000 tables by default) on a fresh
+server, each beside the floor (``benchmarks/ws_floor.py``: a bare Starlette websocket
+server replaying the same messages with no game logic) at the same table count, then a
+slow-consumer case: the first table count again, with ``--slow`` stalled spectators (one on
+each of that many tables: they say hello, then stop reading, with a small receive buffer)
+whose tables' players must see no worse latency. It prints, per case, the tables held,
+actions a second, p50/p99, the server's CPU per accepted action (every state change: the
+scripted players' and the computers' actions and the deals) and per acknowledged scripted
+action, and the machine's load average. With ``--server-cpu 0 --client-cpu 1`` (the
+default on a machine of two cores or more) the server and this load client are each
+pinned to a core of their own.
+
+    .venv/bin/python benchmarks/load.py --seconds 15                  # 200, 500, 1000 + floor
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 30 --no-floor --slow 0
     .venv/bin/python benchmarks/load.py --tables 50 --bot-delay 0 --think 0   # flat out
     .venv/bin/python benchmarks/load.py --tables 20 --seconds 20 --hint-flood 5
+
+For where the server's CPU goes, ``--profile PATH`` runs it under cProfile, or attach
+py-spy to its process (``py-spy record -o load.svg --pid PID``).
 """
 
 from __future__ import annotations
@@ -44,7 +61,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-__all__ = ["Totals", "main", "run"]
+__all__ = ["Totals", "choose", "main", "run"]
+
+_FLOOR = Path(__file__).with_name("ws_floor.py")
 
 
 # The same server as ``hearts serve``, under cProfile, stopping when its stdin closes.
@@ -73,6 +92,9 @@ class Totals:
     measuring: bool = False
     held: set[str] = field(default_factory=set)
     games_over: int = 0
+    # each table's latest state id its player has seen: every accepted action (and deal)
+    # adds one, and snapshots of it bound the measured window exactly
+    state_ids: dict[str, int] = field(default_factory=dict)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -82,6 +104,19 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _settled(pid: int, limit_s: float = 120.0) -> None:
+    """Wait until a process is nearly idle: a new server warms its hint player up in a
+    thread (loading, after an install compiling, its search kernel), which is no table's
+    work and must not fall in a measured window."""
+    last = cpu_seconds(pid)
+    for _ in range(int(limit_s / 0.5)):
+        await asyncio.sleep(0.5)
+        now = cpu_seconds(pid)
+        if last is None or now is None or now - last < 0.05:
+            return
+        last = now
 
 
 def free_port() -> int:
@@ -122,6 +157,7 @@ async def player(url: str, table_id: str, token: str, think: float, totals: Tota
             kind = message["type"]
             if kind in ("welcome", "state"):
                 view, state_id = message["view"], message["state_id"]
+                totals.state_ids[table_id] = state_id
             elif kind == "commit":
                 await ws.send(json.dumps({"type": "entropy", "value": os.urandom(8).hex()}))
             elif kind in ("ack", "error") and message.get("id") == request and pending_since:
@@ -149,6 +185,20 @@ async def player(url: str, table_id: str, token: str, think: float, totals: Tota
             request, acted, due = request + 1, state_id, 0.0
             pending_since = time.perf_counter()
             await ws.send(json.dumps(action))
+
+
+async def stalled(url: str, table_id: str, stop: asyncio.Event) -> None:
+    """A spectator that says hello, then stops reading: its socket's receive buffer is
+    small, so the server soon cannot send to it and must not let that slow anyone else."""
+    host, port = url.split("//")[1].split("/")[0].split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (host, int(port)))
+    async with connect(f"{url}/ws/{table_id}", sock=sock, max_queue=1, compression=None,
+                       max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None}))
+        await stop.wait()
 
 
 @dataclass
@@ -189,30 +239,39 @@ async def flooder(url: str, table_id: str, token: str, asks: int, flood: Flood,
 
 async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay: float,
               think: float, profile: str | None = None,
-              hint_flood: int = 0) -> dict[str, Any]:
-    """Start a server, fill it with tables and players, measure; returns the figures."""
+              hint_flood: int = 0, *, floor: bool = False, slow: int = 0,
+              server_cpu: int | None = None) -> dict[str, Any]:
+    """Start a server (or the floor), fill it with tables and players, measure; returns
+    the figures."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as home:
         db = str(Path(home) / "load.db")
-        if profile:
+        if floor:
+            server = subprocess.Popen([sys.executable, str(_FLOOR), "--port", str(port),
+                                       "--bot-delay", str(bot_delay), "--level", level])
+        elif profile:
             server = subprocess.Popen([sys.executable, "-c", _PROFILED_SERVER, str(port), db,
                                        str(bot_delay), profile], stdin=subprocess.PIPE)
         else:
             server = subprocess.Popen(
                 [sys.executable, "-m", "hearts.cli.main", "serve", "--port", str(port),
                  "--db", db, "--bot-delay", str(bot_delay), "--entropy-timeout", "1",
-                 "--grace", "600"])
+                 "--grace", "600"], stdout=subprocess.DEVNULL)
+        print(f"({'floor' if floor else 'server'} pid {server.pid})", file=sys.stderr, flush=True)
+        if server_cpu is not None:
+            os.sched_setaffinity(server.pid, {server_cpu})
         try:
             async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-                for _ in range(600):
+                for _ in range(1200):
                     try:
                         await http.get("/api/config")
                         break
                     except httpx.TransportError:
                         await asyncio.sleep(0.05)
                 else:
-                    raise SystemExit("the server did not start within 30 s")
+                    raise SystemExit("the server did not start within 60 s")
+                await _settled(server.pid)
                 made = []
                 for index in range(tables + (1 if hint_flood else 0)):
                     response = await http.post("/api/tables", json={
@@ -229,8 +288,15 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
                 tasks += [asyncio.create_task(flooder(
                     ws_url, flooded["table"]["id"], flooded["token"], 100, flood, stop))
                     for _ in range(hint_flood)]
+            tasks += [asyncio.create_task(stalled(ws_url, m["table"]["id"], stop))
+                      for m in made[:slow]]
+            # every player welcomed (or a minute gone), then the warm-up
+            for _ in range(600):
+                if len(totals.state_ids) >= len(made):
+                    break
+                await asyncio.sleep(0.1)
             await asyncio.sleep(warmup)
-            start_ids = await _state_ids(url, made)
+            start_ids = dict(totals.state_ids)
             cpu_start, load_start = cpu_seconds(server.pid), os.getloadavg()[0]
             own_start = time.process_time()
             totals.measuring = True
@@ -240,7 +306,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             elapsed = time.perf_counter() - started
             cpu_end, load_end = cpu_seconds(server.pid), os.getloadavg()[0]
             own_cpu = time.process_time() - own_start
-            end_ids = await _state_ids(url, made)
+            end_ids = dict(totals.state_ids)
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
@@ -250,8 +316,11 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
                 server.terminate()
             server.wait(30)
     latencies = sorted(totals.latencies)
-    accepted = sum(end_ids[i] - start_ids[i] for i in end_ids)
+    accepted = sum(end - start_ids[table_id] for table_id, end in end_ids.items()
+                   if table_id in start_ids)
+    server_cpu_s = None if cpu_start is None or cpu_end is None else cpu_end - cpu_start
     return {
+        "server": "floor" if floor else "hearts", "stalled": slow,
         "tables": tables, "tables_held": len(totals.held), "seconds": round(elapsed, 1),
         "actions_per_s": round(accepted / elapsed, 1),
         "client_actions_per_s": round(totals.client_actions / elapsed, 1),
@@ -260,8 +329,12 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
         if latencies else None,
         "samples": len(latencies), "errors": totals.errors, "games_over": totals.games_over,
         "level": level, "bot_delay": bot_delay, "think": think,
-        "server_cpu_percent": None if cpu_start is None or cpu_end is None
-        else round(100 * (cpu_end - cpu_start) / elapsed, 1),
+        "server_cpu_percent": None if server_cpu_s is None
+        else round(100 * server_cpu_s / elapsed, 1),
+        "server_cpu_us_per_action": None if server_cpu_s is None or not accepted
+        else round(1e6 * server_cpu_s / accepted),
+        "server_cpu_us_per_ack": None if server_cpu_s is None or not totals.client_actions
+        else round(1e6 * server_cpu_s / totals.client_actions),
         "clients_cpu_percent": round(100 * own_cpu / elapsed, 1),
         "machine_load": [round(load_start, 1), round(load_end, 1)],
         "hint_flood": {"connections": hint_flood, "hints": flood.hints,
@@ -269,56 +342,90 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
     }
 
 
-async def _state_ids(url: str, made: list[dict[str, Any]]) -> dict[str, int]:
-    """Every table's state id: each accepted action (and deal) adds one."""
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        ids = {}
-        for m in made:
-            table_id = m["table"]["id"]
-            ids[table_id] = (await http.get(f"/api/tables/{table_id}")).json()["state_id"]
-        return ids
+def _line(figures: dict[str, Any]) -> str:
+    case = f"{figures['server']} {figures['tables']}"
+    if figures["stalled"]:
+        case += f" +{figures['stalled']} stalled"
+    return (f"{case:<22} {figures['tables_held']:>5} {figures['actions_per_s']:>9} "
+            f"{figures['client_actions_per_s']:>7} {figures['p50_ms']!s:>8} "
+            f"{figures['p99_ms']!s:>8} {figures['server_cpu_percent']!s:>6} "
+            f"{figures['server_cpu_us_per_action']!s:>8} {figures['server_cpu_us_per_ack']!s:>8} "
+            f"{figures['clients_cpu_percent']!s:>6}  "
+            f"{figures['machine_load'][0]}->{figures['machine_load'][1]}")
+
+
+_HEADER = (f"{'case':<22} {'held':>5} {'actions/s':>9} {'acks/s':>7} {'p50 ms':>8} "
+           f"{'p99 ms':>8} {'srv %':>6} {'us/act':>8} {'us/ack':>8} {'cli %':>6}  load avg")
 
 
 def main() -> None:
-    """Parse the options, run, print the figures."""
+    """Parse the options, run every case, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--tables", default="200,500,1000",
+                        help="table counts to measure, comma-separated (default: 200,500,1000)")
+    parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--bot-delay", type=float, default=0.7,
                         help="server pause before each computer play (default: people's)")
     parser.add_argument("--think", type=float, default=0.5,
                         help="scripted player's pause before each action")
+    parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the bare websocket floor at each table count")
+    parser.add_argument("--slow", type=int, default=None, metavar="N",
+                        help="stalled spectators in the slow-consumer case, on as many tables "
+                             "of the first count (default: a tenth of it; 0: no such case)")
+    two = (os.cpu_count() or 1) >= 2
+    parser.add_argument("--server-cpu", type=int, default=0 if two else None, metavar="CPU",
+                        help="pin the server to this core (default: 0 on 2+ cores)")
+    parser.add_argument("--client-cpu", type=int, default=1 if two else None, metavar="CPU",
+                        help="pin this load client to this core (default: 1 on 2+ cores)")
+    parser.add_argument("--no-pin", action="store_true", help="pin nothing")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile and write its statistics here")
     parser.add_argument("--hint-flood", type=int, default=0, metavar="N",
                         help="also measure with one seat flooding hints over N connections")
     args = parser.parse_args()
+    counts = [int(n) for n in args.tables.split(",")]
+    server_cpu = None if args.no_pin else args.server_cpu
+    if not args.no_pin and args.client_cpu is not None:
+        os.sched_setaffinity(0, {args.client_cpu})
+    common = (args.seconds, args.warmup, args.level, args.bot_delay, args.think)
     if args.hint_flood:
-        quiet = asyncio.run(run(args.tables, args.seconds, args.warmup, args.level,
-                                args.bot_delay, args.think))
-        print(f"without the flood: p50 {quiet['p50_ms']} ms  p99 {quiet['p99_ms']} ms  "
-              f"({quiet['samples']} acks)")
-    figures = asyncio.run(run(args.tables, args.seconds, args.warmup, args.level,
-                              args.bot_delay, args.think, args.profile, args.hint_flood))
-    if args.hint_flood:
+        quiet = asyncio.run(run(counts[0], *common, server_cpu=server_cpu))
+        figures = asyncio.run(run(counts[0], *common, args.profile, args.hint_flood,
+                                  server_cpu=server_cpu))
         flood = figures["hint_flood"]
         verdict = "meets" if figures["p99_ms"] is not None and figures["p99_ms"] <= 50 \
             else "misses"
+        print(f"without the flood: p50 {quiet['p50_ms']} ms  p99 {quiet['p99_ms']} ms  "
+              f"({quiet['samples']} acks)")
         print(f"during the flood: p50 {figures['p50_ms']} ms  p99 {figures['p99_ms']} ms "
               f"({verdict} the 50 ms target); the flood got {flood['hints']} hints, "
               f"refusals {flood['refused']}")
-    print(f"tables held {figures['tables_held']}/{figures['tables']}  "
-          f"actions/s {figures['actions_per_s']} (scripted players "
-          f"{figures['client_actions_per_s']})  latency p50 {figures['p50_ms']} ms  "
-          f"p99 {figures['p99_ms']} ms  ({figures['samples']} acks, {figures['errors']} "
-          f"refused, {figures['games_over']} games finished)")
-    print(f"server CPU {figures['server_cpu_percent']}% of one core, scripted clients "
-          f"{figures['clients_cpu_percent']}%; machine load average "
-          f"{figures['machine_load'][0]} -> {figures['machine_load'][1]} "
-          f"on {os.cpu_count()} cores")
-    print(json.dumps(figures))
+        print(json.dumps(figures))
+        return
+    slow = counts[0] // 10 if args.slow is None else args.slow
+    print(f"{os.cpu_count()} cores; server pinned to {server_cpu}, client to "
+          f"{None if args.no_pin else args.client_cpu}; {args.level} computers, bot delay "
+          f"{args.bot_delay} s, think {args.think} s; {args.warmup} s warm-up, "
+          f"{args.seconds} s measured per case", flush=True)
+    print(_HEADER, flush=True)
+    results = []
+    cases = [(count, floor, 0) for count in counts
+             for floor in ((False, True) if args.floor else (False,))]
+    if slow:
+        cases.append((counts[0], False, slow))
+    for count, floor, stalled_count in cases:
+        figures = asyncio.run(run(count, *common, args.profile if not floor else None,
+                                  floor=floor, slow=stalled_count, server_cpu=server_cpu))
+        results.append(figures)
+        print(_line(figures), flush=True)
+    print("us/act: server CPU microseconds per accepted action (every state change); us/ack: "
+          "per scripted player's acknowledged action; srv %/cli %: the server's and this "
+          "client's CPU, in % of one core; load avg: the machine's, at start and end")
+    for figures in results:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -124,9 +124,10 @@ def messages(draw: st.DrawFn) -> str | bytes:
 
 
 def my_turn(ws: ClientConnection, seen: list[dict[str, Any]]) -> None:
-    """Read until a state shows seat 0 to act (or the game over), after ``seen``."""
+    """Read until a state shows seat 0 alone to act (or the game over), after ``seen``:
+    while passing, the computers may still be choosing when seat 0 may already pass."""
     states = [m for m in seen if m["type"] in ("state", "welcome")]
-    while not states or not (0 in states[-1]["view"]["to_act"]
+    while not states or not (states[-1]["view"]["to_act"] == [0]
                              or states[-1]["view"]["phase"] == "over"):
         message = json.loads(ws.recv(10))
         if message["type"] == "commit":

@@ -41,6 +41,7 @@ __all__ = [
     "MatchConfig",
     "MatchResult",
     "game_seed",
+    "match_tasks",
     "play_game_task",
     "rotations",
     "run_match",
@@ -212,7 +213,8 @@ def play_game_task(task: GameTask) -> GameOutcome:
     )
 
 
-def _tasks(config: MatchConfig) -> list[GameTask]:
+def match_tasks(config: MatchConfig) -> list[GameTask]:
+    """Every game of a match: each deal set in each distinct rotation, in that order."""
     seatings = rotations(config.lineup)
     return [GameTask(config, deal_set, j, seating)
             for deal_set in range(config.deal_sets) for j, seating in seatings]
@@ -226,7 +228,7 @@ def run_match(config: MatchConfig, *, workers: int = 1,
     """
     if workers < 1:
         raise ArenaError(f"workers must be at least 1, not {workers}")
-    tasks = _tasks(config)
+    tasks = match_tasks(config)
     started = time.perf_counter()
     outcomes: list[GameOutcome] = []
     if workers == 1:

@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
+from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, report
@@ -49,6 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "shown in the report)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: one per CPU)")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run the games as Ray tasks instead of local worker processes: "
+                             "on the cluster at ADDRESS (HOST:PORT or ray://HOST:PORT), or "
+                             "on a local Ray when no address is given; needs the 'cluster' "
+                             "extra, and hearts installed on every node")
     parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help="seconds an external bot may take per decision "
                              f"(default: {DEFAULT_TIMEOUT:g})")
@@ -89,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.bot_timeout, startup_timeout=args.bot_start_timeout,
         fallback=args.fallback, keep_records=args.records is not None)
     with games_progress(args.quiet) as progress:
-        result = run_match(config, workers=args.workers, progress=progress)
+        if args.ray is not None:
+            result = run_match_ray(config, args.ray or None, progress=progress)
+        else:
+            result = run_match(config, workers=args.workers, progress=progress)
     if args.records is not None:
         write_lines(args.records, (
             json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},

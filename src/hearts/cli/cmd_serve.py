@@ -1,15 +1,17 @@
-"""``hearts serve``: the game server with its browser client and SQLite store."""
+"""``hearts serve``: the game server with its browser client and its store (an SQLite
+file, or PostgreSQL shared by several processes connected through Redis)."""
 
 from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import os
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["configure", "default_db", "run"]
+__all__ = ["configure", "default_db", "run", "store_argument"]
 
 
 def default_db() -> Path:
@@ -18,14 +20,31 @@ def default_db() -> Path:
     return Path(home) / "server.db"
 
 
+def store_argument(text: str) -> str | Path:
+    """A ``--db`` value: a ``postgresql://`` URL as given, else an SQLite file's path."""
+    from hearts.server.store import is_postgres_url
+
+    return text if is_postgres_url(text) else Path(text)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """The ``serve`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
-    parser.add_argument("--db", type=Path, default=None,
-                        help=f"SQLite file of tables and game logs (default {default_db()})")
+    parser.add_argument("--db", type=store_argument, default=None,
+                        help="SQLite file of tables and game logs, or a postgresql:// URL "
+                        f"(default {default_db()})")
+    parser.add_argument("--rate-limit", type=float, default=10.0, metavar="PER_SECOND",
+                        help="messages a second one connection may send, with bursts of "
+                        "twice as many (default %(default)s)")
+    parser.add_argument("--bus", default=None, metavar="redis://HOST:PORT",
+                        help="run as one of several processes sharing a PostgreSQL --db, "
+                        "connected through this Redis server (docs/deploy.md)")
+    parser.add_argument("--lease", type=float, default=5.0, metavar="SECONDS",
+                        help="with --bus: how long a table stays with a process that stopped "
+                        "answering before another takes it over (default %(default)s)")
     parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
                         help="how long a player who dropped keeps the seat before a computer "
                         "stands in (default %(default)s)")
@@ -45,13 +64,27 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
-                          bot_delay_s=args.bot_delay)
-    app = create_app(db, config)
+                          bot_delay_s=args.bot_delay, rate_per_s=args.rate_limit,
+                          rate_burst=max(20, int(2 * args.rate_limit)))
+    bus = None
+    if args.bus is not None:
+        from hearts.server.bus import Bus, is_redis_url
+
+        if not is_redis_url(args.bus):
+            raise ValueError(f"--bus takes a redis:// URL, not {args.bus!r}")
+        bus = Bus(args.bus, lease_s=args.lease)
+    app = create_app(db, config, bus)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    # the server's own log lines (takeovers, lost leases, failed writes): HEARTS_LOG=INFO
+    # shows every table a process takes over
+    logging.basicConfig(level=os.environ.get("HEARTS_LOG", "WARNING").upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     print(f"Card Commons Hearts: open http://{shown}:{args.port}/ in your browser", flush=True)
     print(f"Keep score of a real-deck game on a phone: http://{shown}:{args.port}/score",
           flush=True)
-    print(f"Tables are stored in {db}. Stop with Ctrl+C.", flush=True)
+    shown_db = db if isinstance(db, Path) else "PostgreSQL"
+    node = f" as node {bus.node_id} of the cluster on {args.bus}" if bus else ""
+    print(f"Tables are stored in {shown_db}{node}. Stop with Ctrl+C.", flush=True)
     # Fewer, cheaper collections: a game server makes many short-lived states, and a
     # full collection pauses every table at once (tens of ms with hundreds of tables).
     gc.set_threshold(20_000, 20, 20)

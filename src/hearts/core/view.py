@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
 from hearts.core.errors import IllegalActionError
 from hearts.core.rules import Rules, pass_direction_name
 from hearts.core.scoring import points_left
@@ -29,6 +29,13 @@ from hearts.core.tricks import (
 )
 
 __all__ = ["PlayerView", "RoundPlay", "view"]
+
+# Every card's name by number: a view is encoded for each connection after every action.
+_NAMES: tuple[str, ...] = tuple(card_name(card) for card in range(52))
+
+
+def _names(cards: CardSet) -> list[str]:
+    return [_NAMES[card] for card in mask_cards(cards.mask)]
 
 
 class RoundPlay(NamedTuple):
@@ -138,6 +145,15 @@ class PlayerView:
         led = self.trick[0][1] if self.trick else NO_LEAD
         return forced_reason(play_rules(self.rules), self.hand.mask, card, led, not self.tricks)
 
+    @property
+    def last_trick_plays(self) -> tuple[tuple[int, Card], ...]:
+        """The round's last trick taken as (seat, card) in play order; empty before one."""
+        if not self.tricks:
+            return ()
+        last = self.tricks[-1]
+        return tuple(((last.leader + i) % self.players, card)
+                     for i, card in enumerate(last.cards))
+
     @cached_property
     def round_plays(self) -> tuple[RoundPlay, ...]:
         """Every card played this round in order, with its trick, led card and whether
@@ -210,17 +226,17 @@ class PlayerView:
             "pass_offset": self.pass_offset,
             "pass_direction": self.pass_direction,
             "pass_count": self.rules.pass_count,
-            "hand": self.hand.names(),
-            "legal": self.legal.names(),
+            "hand": _names(self.hand),
+            "legal": _names(self.legal),
             "to_act": list(self.to_act),
             "has_chosen": list(self.has_chosen),
-            "passed": None if self.passed is None else self.passed.names(),
-            "received": None if self.received is None else self.received.names(),
+            "passed": None if self.passed is None else _names(self.passed),
+            "received": None if self.received is None else _names(self.received),
             "hand_sizes": list(self.hand_sizes),
             "leader": self.leader,
-            "trick": [[seat, str(card)] for seat, card in self.trick],
+            "trick": [[seat, _NAMES[card]] for seat, card in self.trick],
             "tricks": [
-                {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                {"leader": t.leader, "cards": [_NAMES[c] for c in t.cards], "winner": t.winner}
                 for t in self.tricks
             ],
             "points_taken": list(self.points_taken),

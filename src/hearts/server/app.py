@@ -1,27 +1,41 @@
 """The web server's application: the HTTP routes, the websocket endpoint and the tables'
-life from start-up to shutdown."""
+life from start-up to shutdown.
+
+With a bus, :class:`ClusterRouting` sends a table's HTTP requests to the node that owns it
+(through the bus), lists the open tables of every node, and answers a change (``POST``)
+only once the store holds it.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hearts.players import make_player
 from hearts.players.hints import hint_level
 from hearts.server.hub import Hub
+from hearts.server.protocol import RequestError
 from hearts.server.routes import ROUTES
 from hearts.server.score_routes import SCORE_ROUTES
 from hearts.server.settings import ServerConfig
-from hearts.server.store import SqliteStore, Store
-from hearts.server.websocket import table_socket
+from hearts.server.store import DeferredStore, SqliteStore, Store, is_postgres_url
+from hearts.server.websocket import serve_text, table_socket
 
-__all__ = ["UVICORN_OPTIONS", "create_app"]
+if TYPE_CHECKING:
+    from hearts.server.bus import Bus
+
+__all__ = ["UVICORN_OPTIONS", "ClusterRouting", "create_app"]
 
 # Messages over 64 KiB close the socket in the protocol layer; smaller ones over the
 # message limit get an error event. Views are small: compressing them costs more CPU
@@ -32,10 +46,10 @@ UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Reload and run every stored table; stop them and close the store at shutdown."""
+    """Open the store (and the bus) and run the tables this process serves (with no bus:
+    every stored table); stop them, give the leases back and close the store at shutdown."""
     hub: Hub = app.state.hub
-    hub.load()
-    hub.start()
+    await hub.open()
     upkeep = asyncio.create_task(_maintain(hub.store))
     # Build the hint player once in the background: the first search player of a
     # process loads (after an install: compiles) its kernel, which takes seconds.
@@ -44,17 +58,136 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     warm_up.cancel()
     upkeep.cancel()
     await hub.stop()
-    hub.store.close()
 
 
-def create_app(db: str | Path | Store, config: ServerConfig | None = None) -> Starlette:
-    """The application: serves the lobby, tables, how-to-play pages and websockets."""
-    store: Store = SqliteStore(db) if isinstance(db, str | Path) else db
+def open_store(db: str | Path | Store) -> Store:
+    """The store a ``--db`` value names: a ``postgresql://`` URL or an SQLite file."""
+    if isinstance(db, str) and is_postgres_url(db):
+        # imported here: a server on SQLite never loads the PostgreSQL driver
+        from hearts.server.store_postgres import PostgresStore
+
+        return PostgresStore(db)
+    return SqliteStore(db) if isinstance(db, str | Path) else db
+
+
+def create_app(db: str | Path | Store, config: ServerConfig | None = None,
+               bus: Bus | None = None) -> Starlette:
+    """The application: serves the lobby, tables, how-to-play pages and websockets (as one
+    node of several when given a bus, whose store must then be shared: PostgreSQL)."""
+    store = open_store(db)
+    if bus is not None and not isinstance(store, DeferredStore):
+        raise ValueError("processes connected by a bus share their tables: give them a "
+                         "PostgreSQL store (--db postgresql://...), not an SQLite file")
+    hub = Hub(store, config or ServerConfig(), bus)
+    hub.serve = serve_text
+    middleware = [Middleware(ClusterRouting)] if isinstance(store, DeferredStore) else []
     app = Starlette(routes=[*ROUTES, *SCORE_ROUTES,
                             WebSocketRoute("/ws/{table_id}", table_socket)],
-                    lifespan=lifespan)
-    app.state.hub = Hub(store, config or ServerConfig())
+                    middleware=middleware, lifespan=lifespan)
+    app.state.hub = hub
+    hub.http = lambda request: _answer_here(app, request)
     return app
+
+
+# The HTTP requests about one table, which its owner answers.
+_TABLE_PATH = re.compile(r"^/api/tables/([^/]+)(/join|/record)?$")
+
+
+class ClusterRouting:
+    """HTTP with a deferred store and a bus: a change is answered once it is stored; a
+    table's request is answered by its owner; the lobby lists every node's tables."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        hub: Hub = scope["app"].state.hub
+        path, method = scope["path"], scope["method"]
+        if hub.bus is not None and not scope.get("relayed"):
+            if path == "/api/tables" and method == "GET":
+                await _send_json(send, 200, {"tables": await hub.all_open_tables()})
+                return
+            match = _TABLE_PATH.match(path)
+            if match:
+                try:
+                    target = await hub.resolve(match.group(1))
+                    if isinstance(target, str):
+                        body = await _read_body(receive)
+                        reply = await hub.relay_http(target, {
+                            "method": method, "path": path,
+                            "query": scope["query_string"].decode("latin-1"),
+                            "body": base64.b64encode(body).decode("ascii")})
+                        await _send_raw(send, reply)
+                        return
+                except RequestError as exc:
+                    await _send_json(send, 503, {"error": exc.code, "message": exc.message})
+                    return
+        if method == "GET":
+            await self.app(scope, receive, send)
+            return
+
+        async def settled(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                await hub.settle()
+            await send(message)
+        await self.app(scope, receive, settled)
+
+
+async def _read_body(receive: Receive, limit: int = 65536) -> bytes:
+    body = bytearray()
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body") or len(body) > limit:
+            return bytes(body)
+
+
+async def _send_json(send: Send, status: int, data: dict[str, Any]) -> None:
+    await _send_raw(send, {"status": status, "headers": [["content-type", "application/json"]],
+                           "body": base64.b64encode(json.dumps(data).encode()).decode()})
+
+
+async def _send_raw(send: Send, reply: dict[str, Any]) -> None:
+    await send({"type": "http.response.start", "status": reply["status"],
+                "headers": [(k.encode("latin-1"), v.encode("latin-1"))
+                            for k, v in reply["headers"]]})
+    await send({"type": "http.response.body", "body": base64.b64decode(reply["body"])})
+
+
+async def _answer_here(app: Starlette, request: dict[str, Any]) -> dict[str, Any]:
+    """Answer an HTTP request that another node relayed, as if it had come here."""
+    body = base64.b64decode(request["body"])
+    scope: dict[str, Any] = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+        "method": request["method"], "scheme": "http", "path": request["path"],
+        "raw_path": request["path"].encode(), "root_path": "",
+        "query_string": request["query"].encode("latin-1"),
+        "headers": [(b"content-type", b"application/json")], "client": None,
+        "server": None, "relayed": True}
+    sent = False
+    status, headers, chunks = 500, [], bytearray()
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            await asyncio.Event().wait()  # nothing more: the body was whole
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: Message) -> None:
+        nonlocal status, headers
+        if message["type"] == "http.response.start":
+            status = message["status"]
+            headers = [[k.decode("latin-1"), v.decode("latin-1")]
+                       for k, v in message.get("headers", [])]
+        elif message["type"] == "http.response.body":
+            chunks.extend(message.get("body", b""))
+    await app(scope, receive, send)
+    return {"status": status, "headers": headers,
+            "body": base64.b64encode(bytes(chunks)).decode("ascii")}
 
 
 async def _maintain(store: Store, every_s: float = 2.0) -> None:

@@ -115,8 +115,9 @@ class SeatInfo:
         return self.kind == HUMAN
 
 
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
+# Messages are encoded after every action for every connection; they hold no cycles, so
+# the encoder's cycle check is only cost.
+_dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 def _event_from_action(before: GameState, action: Action) -> dict[str, Any]:
@@ -153,6 +154,17 @@ class TableAuthority:
         self.subscribers: set[Subscriber] = set()
         self._hint_buckets = [TokenBucket(config.hint_burst, config.hint_per_s)
                               for _ in self.seats]
+        # the public facts no event changes, reused by every message
+        self._fixed_info: dict[str, Any] = {
+            "id": table_id,
+            "title": settings.title,
+            "rules": self.rules_text,
+            "preset": self.rules.preset,
+            "players": self.rules.players,
+            "public": settings.public,
+            "removed": encode_cards(CardSet(self.rules.removed)),
+            "moon_points": moon_points(self.rules),
+        }
 
     # ------------------------------------------------------------ facts
     @property
@@ -178,18 +190,11 @@ class TableAuthority:
     def public_info(self) -> dict[str, Any]:
         """The table as everyone may see it (lobby list and table header)."""
         return {
-            "id": self.table_id,
-            "title": self.settings.title,
-            "rules": self.rules_text,
-            "preset": self.rules.preset,
-            "players": self.rules.players,
-            "public": self.settings.public,
+            **self._fixed_info,
             "started": self.started,
             "over": self.state.is_over,
             "round": self.state.round_no,
             "state_id": self.state_id,
-            "removed": encode_cards(CardSet(self.rules.removed)),
-            "moon_points": moon_points(self.rules),
             "spectators": sum(1 for s in self.subscribers if s.seat is None),
             "seats": [
                 {"seat": i, "kind": s.kind, "name": s.name, "taken": s.name is not None,
@@ -486,10 +491,9 @@ class TableAuthority:
         winning = seen.winning
         last_trick = None
         if seen.tricks:
-            number = len(seen.tricks) - 1
             last_trick = {"winner": seen.tricks[-1].winner,
-                          "plays": [[p.seat, encode_card(p.card)] for p in seen.round_plays
-                                    if p.trick_no == number]}
+                          "plays": [[seat, encode_card(card)]
+                                    for seat, card in seen.last_trick_plays]}
         return {
             "my_turn": seen.my_turn,
             "dealt": dealt,
@@ -501,12 +505,14 @@ class TableAuthority:
         }
 
     def message_for(self, seat: int | None, kind: str = "state",
-                    events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """A full state message for one seat (or a spectator)."""
+                    events: list[dict[str, Any]] | None = None,
+                    table: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A full state message for one seat (or a spectator); ``table``: the public facts
+        when the caller has them already."""
         seen = view(self.state, seat)
         data: dict[str, Any] = {
             "type": kind, "state_id": self.state_id, "view": seen.to_json(),
-            "facts": self._facts(seen), "table": self.public_info(),
+            "facts": self._facts(seen), "table": table or self.public_info(),
         }
         if events:
             data["events"] = events
@@ -521,9 +527,10 @@ class TableAuthority:
     def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
         """Each subscriber gets its own seat's view, and nothing else."""
         texts: dict[int | None, str] = {}
+        table = self.public_info()
         for sub in list(self.subscribers):
             if sub.seat not in texts:
-                texts[sub.seat] = _dumps(self.message_for(sub.seat, "state", events))
+                texts[sub.seat] = _dumps(self.message_for(sub.seat, "state", events, table))
             sub.send_text(texts[sub.seat])
 
     def broadcast_table(self) -> None:

@@ -4,8 +4,12 @@ A table is its creation settings plus an append-only log of events (seats taken,
 commitments, entropy, deals, game actions). Replaying the log rebuilds the table
 exactly, so the server stores each event before it tells anyone about it. The store
 also keeps the real-deck score sheets shared from ``/score`` (each a whole sheet file,
-replaced by its keeper). Another database can serve a bigger deployment by implementing
-:class:`Store`.
+replaced by its keeper). PostgreSQL serves a deployment of many processes
+(:mod:`hearts.server.store_postgres`): its writes are grouped and awaited, so it is a
+:class:`DeferredStore`, which holds every message back until the writes before it are stored.
+
+Schemas are versioned: ``schema_version`` holds the number of the last migration applied,
+and each store applies the numbered migrations after it, in order, when it opens.
 """
 
 from __future__ import annotations
@@ -13,13 +17,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["SqliteStore", "Store", "StoredScoreSheet", "StoredTable"]
+__all__ = ["SQLITE_MIGRATIONS", "DeferredStore", "SqliteStore", "Store", "StoredScoreSheet",
+           "StoredTable", "is_postgres_url"]
 
-_SCHEMA = """
+# Migration 1 is the schema from before versioning, written so that it also adopts a
+# database of that time (IF NOT EXISTS).
+_SCHEMA_1 = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
@@ -40,6 +48,14 @@ CREATE TABLE IF NOT EXISTS score_sheets (
     updated REAL NOT NULL
 );
 """
+
+# The SQLite migrations, numbered from 1: append, never edit one that has shipped.
+SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether a ``--db`` value names a PostgreSQL database rather than an SQLite file."""
+    return text.startswith(("postgresql://", "postgres://"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +120,43 @@ class Store(Protocol):
         ...
 
 
+@runtime_checkable
+class DeferredStore(Store, Protocol):
+    """A store whose writes complete later, on the event loop (PostgreSQL).
+
+    Its ``append`` only queues; nothing may be told until the write is stored, so every
+    message to a client passes through :meth:`hold`. A write that fails (the table was
+    taken over elsewhere, the database is gone) drops the messages held behind it and
+    calls the ``on_lost`` handler with the table's id.
+    """
+
+    on_lost: Callable[[str], None]
+
+    async def open(self) -> None:
+        """Connect and migrate (inside the event loop)."""
+        ...
+
+    def hold(self, table_id: str, send: Callable[[], None]) -> None:
+        """Call ``send`` once every write queued so far is stored (now, if none waits)."""
+        ...
+
+    async def flush(self) -> None:
+        """Return once every write queued so far is done (stored, or its table lost)."""
+        ...
+
+    def forget_lost(self, table_id: str) -> None:
+        """A table this process lost is loaded again: store its writes once more."""
+        ...
+
+    async def load_async(self, table_id: str) -> StoredTable | None:
+        """:meth:`Store.load` without blocking the event loop."""
+        ...
+
+    async def aclose(self) -> None:
+        """Store what is queued and disconnect."""
+        ...
+
+
 class SqliteStore:
     """:class:`Store` in one SQLite file (WAL: a killed process loses no committed event).
 
@@ -120,7 +173,7 @@ class SqliteStore:
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
-        self._db.executescript(_SCHEMA)
+        self._migrate()
         self._checkpointer: sqlite3.Connection | None = None
 
     def _connect(self) -> sqlite3.Connection:
@@ -128,6 +181,23 @@ class SqliteStore:
         # NORMAL in WAL mode survives a killed process; only a power cut may lose the tail.
         db.execute("PRAGMA synchronous=NORMAL")
         return db
+
+    def _migrate(self) -> None:
+        """Apply the migrations this file has not had yet, each in its own transaction."""
+        self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
+        done = int(row[0] or 0)
+        if done > len(SQLITE_MIGRATIONS):
+            raise RuntimeError(f"{self._path} has schema version {done}, newer than this "
+                               f"server's {len(SQLITE_MIGRATIONS)}: upgrade the server")
+        for number, script in enumerate(SQLITE_MIGRATIONS[done:], start=done + 1):
+            self._db.executescript(f"BEGIN; {script}; INSERT INTO schema_version VALUES "
+                                   f"({number}); COMMIT;")
+
+    @property
+    def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        return int(self._db.execute("SELECT max(version) FROM schema_version").fetchone()[0])
 
     def create_table(self, table_id: str, settings: dict[str, Any]) -> None:
         self._db.execute("INSERT INTO tables (id, created, settings) VALUES (?, ?, ?)",

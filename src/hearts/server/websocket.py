@@ -1,8 +1,9 @@
 """The websocket endpoint ``/ws/{table_id}``: one connection per player or spectator.
 
 It moves messages: each is rate limited, shape-checked (:mod:`hearts.server.protocol`)
-and handed to the table; the table's authority decides what is allowed and what each
-connection is told (``docs/web-protocol.md``).
+and handed to the table, here or, through the bus, on the node that owns it
+(:class:`hearts.server.hub.Session`); the table's authority decides what is allowed and
+what each connection is told (``docs/web-protocol.md``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hearts.core import encode_action
 from hearts.players import Hint, hint
 from hearts.server.connection import Connection
-from hearts.server.hub import Hub
+from hearts.server.hub import Hub, Session, Sink
 from hearts.server.protocol import (
     ACTION_TYPES,
     RequestError,
@@ -30,57 +31,44 @@ from hearts.server.protocol import (
 )
 from hearts.server.table import Table
 
-__all__ = ["table_socket"]
+__all__ = ["serve_text", "table_socket"]
 
 log = logging.getLogger(__name__)
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    """Serve one connection to a table until it closes."""
+    """Serve one connection to a table until it closes (the table may be on another node:
+    the session relays)."""
     hub: Hub = websocket.app.state.hub
-    config = hub.config
     await websocket.accept()
-    table = hub.tables.get(str(websocket.path_params["table_id"]))
-    if table is None:
+    table_id = str(websocket.path_params["table_id"])
+    try:
+        target = await hub.resolve(table_id)
+    except RequestError as exc:
+        await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
+        await websocket.close(code=1013)  # try again later
+        return
+    if target is None:
         await websocket.send_json({"type": "error", "code": "no_table",
                                    "message": "no table with this id"})
         await websocket.close(code=4404)
         return
-    authority = table.authority
-    conn = Connection(websocket, config.send_queue)
+    conn = Connection(websocket, hub.config.send_queue)
     drainer = asyncio.create_task(conn.drain())
-    bucket = TokenBucket(config.rate_burst, config.rate_per_s)
-    greeted = False
+    session = Session(hub, table_id, conn)
+    session.place(target)
+    hub.sessions[session.key] = session
     try:
         while not conn.overflowed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            text = message.get("text") or message.get("bytes") or b""
-            if not bucket.allow():
-                now = time.monotonic()
-                if now - conn.last_rate_error >= 1.0:
-                    conn.last_rate_error = now
-                    authority.send_error(conn, RequestError(
-                        "rate_limited", f"slow down: at most {config.rate_per_s:g} "
-                        f"messages a second; this one was dropped"))
-                continue
-            data: dict[str, Any] | None = None
-            try:
-                data = parse_message(text, config.max_message_bytes)
-                greeted = await _handle(hub, table, conn, data, greeted)
-            except RequestError as exc:
-                authority.send_error(conn, exc, _safe_id(text))
-            except Exception:  # the error boundary: a bug answers this message, no more
-                log.exception("table %s, seat %s: failed on a %r message", table.table_id,
-                              conn.seat, None if data is None else data["type"])
-                authority.send_error(conn, RequestError(
-                    "server_error", "the server failed on this message (it is logged); "
-                    "try again"), _safe_id(text))
+            await session.handle(message.get("text") or message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass
     finally:
-        table.detach(conn)
+        hub.sessions.pop(session.key, None)
+        session.leave()
         if conn.queue.full():
             drainer.cancel()
         else:
@@ -89,7 +77,37 @@ async def table_socket(websocket: WebSocket) -> None:
             await drainer
 
 
-async def _handle(hub: Hub, table: Table, conn: Connection, data: dict[str, Any],
+async def serve_text(hub: Hub, table: Table, conn: Sink, bucket: TokenBucket,
+                     text: str | bytes, greeted: bool) -> bool:
+    """One client message for a table on this node (from a websocket here, or relayed
+    from another node): rate limited, checked and answered; whether the connection has
+    said hello."""
+    authority = table.authority
+    config = hub.config
+    if not bucket.allow():
+        now = time.monotonic()
+        if now - conn.last_rate_error >= 1.0:
+            conn.last_rate_error = now
+            authority.send_error(conn, RequestError(
+                "rate_limited", f"slow down: at most {config.rate_per_s:g} "
+                f"messages a second; this one was dropped"))
+        return greeted
+    data: dict[str, Any] | None = None
+    try:
+        data = parse_message(text, config.max_message_bytes)
+        return await _handle(hub, table, conn, data, greeted)
+    except RequestError as exc:
+        authority.send_error(conn, exc, _safe_id(text))
+    except Exception:  # the error boundary: a bug answers this message, no more
+        log.exception("table %s, seat %s: failed on a %r message", table.table_id,
+                      conn.seat, None if data is None else data["type"])
+        authority.send_error(conn, RequestError(
+            "server_error", "the server failed on this message (it is logged); "
+            "try again"), _safe_id(text))
+    return greeted
+
+
+async def _handle(hub: Hub, table: Table, conn: Sink, data: dict[str, Any],
                   greeted: bool) -> bool:
     """Answer one checked message; whether the connection has said hello."""
     authority = table.authority
@@ -147,7 +165,15 @@ def _safe_id(text: str | bytes) -> object:
 
 
 def _hint_json(advice: Hint) -> dict[str, Any]:
-    """A hint as JSON: the reason, and the cards or the moon choice it suggests."""
+    """A hint as JSON: the reason, the cards or the moon choice it suggests, and the
+    search's figures for each candidate it weighed, as a line and as a list (empty for a
+    rule-based hint)."""
     kind, fields = encode_action(advice.action)
     cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
-    return {"text": advice.reason, "cards": cards, "choice": fields.get("choice")}
+    figures = [{"cards": f.cards.names(), "points": round(f.points, 2),
+                "utility": round(f.utility, 2), "queen": round(f.queen, 3),
+                "moon_mine": round(f.moon_mine, 3), "moon_against": round(f.moon_against, 3),
+                "game_ends": round(f.game_ends, 3), "game_lost": round(f.game_lost, 3),
+                "worlds": f.worlds} for f in advice.figures]
+    return {"text": advice.reason, "cards": cards, "choice": fields.get("choice"),
+            "details": advice.details, "figures": figures}

@@ -1,0 +1,260 @@
+"""The processes of one deployment, connected through Redis: table leases and the relay.
+
+Each process is a *node* with a random id. It subscribes to one channel of its own,
+``hearts:node:{id}``, and to ``hearts:control``; everything it is sent arrives there.
+
+- **Leases.** A table is owned by the node whose id is in ``hearts:lease:{table}``: taken
+  with ``SET NX PX`` and renewed, every third of its life, by a script that extends only
+  the keys still holding this node's id. A lease that was not renewed (the node died or
+  stalled) expires, and the next node to need the table takes it and replays its log from
+  the store. The store's primary key fences the rare overlap (see
+  :mod:`hearts.server.store_postgres`).
+- **Liveness.** ``hearts:alive:{node}`` lives as long as a lease and is renewed with them,
+  so an owner can drop the relayed connections of a node that died, and a node can notice
+  that the owner of a table it relays for died.
+- **The relay.** A node that holds a client of a table owned elsewhere publishes the
+  client's messages to the owner's channel; the owner answers on the node's channel. One
+  sender task publishes each node's outgoing messages in order, pipelined.
+
+Payloads are JSON objects with an ``op``: ``msg`` / ``close`` (a relayed connection's text
+or its end, to the owner), ``out`` (text for a relayed connection, to its node; framed as
+``NUL conn NUL text`` instead, see :meth:`Bus.post_out`),
+``moved`` (the owner no longer has the table: find it again), ``http`` / ``http_reply``
+(a table's HTTP request served by its owner), and ``owned`` on the control channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as redis
+
+__all__ = ["Bus", "is_redis_url", "text_of"]
+
+log = logging.getLogger(__name__)
+
+CONTROL = "hearts:control"
+
+# KEYS: the leases to renew; ARGV[1]: this node, ARGV[2]: milliseconds. Returns the
+# keys this node no longer holds.
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then
+    redis.call('pexpire', key, ARGV[2])
+  else
+    table.insert(lost, key)
+  end
+end
+return lost
+"""
+
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+def is_redis_url(text: str) -> bool:
+    """Whether a ``--bus`` value names a Redis server."""
+    return text.startswith(("redis://", "rediss://", "unix://"))
+
+
+def _lease_key(table_id: str) -> str:
+    return f"hearts:lease:{table_id}"
+
+
+def _node_channel(node: str) -> str:
+    return f"hearts:node:{node}"
+
+
+class Bus:
+    """This node's connection to the others (see the module's text)."""
+
+    def __init__(self, url: str, *, lease_s: float = 5.0, node_id: str | None = None) -> None:
+        self.url = url
+        self.node_id = node_id or secrets.token_hex(4)
+        self.lease_ms = int(lease_s * 1000)
+        # A bounded pool that waits for a free connection: a burst of clients (a node
+        # restarting, hundreds reconnecting) queues here instead of failing.
+        self.redis: redis.Redis = redis.Redis(connection_pool=redis.BlockingConnectionPool
+                                              .from_url(url, max_connections=64, timeout=20))
+        self.owned: set[str] = set()
+        self.on_message: Callable[[dict[str, Any]], Awaitable[None] | None] = _ignore
+        self.on_out: Callable[[str, str], None] = _ignore_out
+        self.on_lost: Callable[[str], None] = _ignore_lost
+        self._gone: dict[str, float] = {}
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+        self._renew: Any = None
+        self._release: Any = None
+
+    # ------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Subscribe, announce this node alive, and start the sender and the lease keeper."""
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        await self.redis.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
+        await self.redis.sadd("hearts:nodes", self.node_id)
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(_node_channel(self.node_id), CONTROL)
+        for work, name in ((self._listen, "listen"), (self._send, "send"),
+                           (self._keep_leases, "leases")):
+            self._tasks.append(asyncio.create_task(work(), name=f"bus-{name}"))
+
+    async def stop(self) -> None:
+        """Give every lease back (others take the tables at once) and disconnect."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        with contextlib.suppress(Exception):
+            for table_id in list(self.owned):
+                await self.release(table_id)
+                # the nodes relaying its clients look for it again at once
+                await self.announce({"op": "moved", "table": table_id})
+            await self.redis.delete(f"hearts:alive:{self.node_id}")
+            await self.redis.srem("hearts:nodes", self.node_id)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        await self.redis.aclose()
+
+    # ------------------------------------------------------------ leases
+    async def acquire(self, table_id: str) -> bool:
+        """Take a table's lease if nobody holds it."""
+        if await self.redis.set(_lease_key(table_id), self.node_id, nx=True, px=self.lease_ms):
+            self.owned.add(table_id)
+            return True
+        return table_id in self.owned and await self.owner(table_id) == self.node_id
+
+    async def release(self, table_id: str) -> None:
+        """Give a table's lease back."""
+        self.owned.discard(table_id)
+        await self._release(keys=[_lease_key(table_id)], args=[self.node_id])
+
+    async def owner(self, table_id: str) -> str | None:
+        """The node that holds a table's lease, or None."""
+        value = await self.redis.get(_lease_key(table_id))
+        return None if value is None else text_of(value)
+
+    async def owners(self, table_ids: list[str]) -> list[str | None]:
+        """The lease holders of many tables at once."""
+        if not table_ids:
+            return []
+        values = await self.redis.mget([_lease_key(t) for t in table_ids])
+        return [None if v is None else text_of(v) for v in values]
+
+    async def alive(self, node: str) -> bool:
+        """Whether a node renewed its liveness within a lease's life (and, when a message
+        to it found nobody listening, since then)."""
+        gone = self._gone.get(node)
+        if gone is not None and time.monotonic() - gone < 2 * self.lease_ms / 1000:
+            return False
+        return bool(await self.redis.exists(f"hearts:alive:{node}"))
+
+    async def _keep_leases(self) -> None:
+        every = self.lease_ms / 3000
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.redis.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
+                owned = list(self.owned)
+                lost = await self._renew(keys=[_lease_key(t) for t in owned],
+                                         args=[self.node_id, self.lease_ms]) if owned else []
+            except redis.RedisError as exc:
+                log.warning("could not renew the leases: %s", exc)
+                continue
+            for key in lost:
+                table_id = text_of(key).removeprefix("hearts:lease:")
+                if table_id in self.owned:
+                    self.owned.discard(table_id)
+                    log.warning("table %s: the lease was lost; dropping it", table_id)
+                    self.on_lost(table_id)
+
+    # ------------------------------------------------------------ messages
+    async def publish(self, node: str, payload: dict[str, Any]) -> int:
+        """Send to one node now; how many nodes heard it (0: it is gone)."""
+        heard = int(await self.redis.publish(_node_channel(node), json.dumps(payload)))
+        if not heard:
+            self._gone[node] = time.monotonic()  # its liveness key may linger a while
+        return heard
+
+    def post(self, node: str, payload: dict[str, Any]) -> None:
+        """Send to one node soon, in order with everything else posted (does not wait)."""
+        self._outbox.put_nowait((_node_channel(node), json.dumps(payload)))
+
+    def post_out(self, node: str, conn: str, text: str) -> None:
+        """Send a relayed connection's message to its node soon, in order with everything
+        else posted. Framed as ``NUL conn NUL text`` rather than JSON: a view would be
+        escaped into a JSON string and unescaped again, the relay's largest cost."""
+        self._outbox.put_nowait((_node_channel(node), f"\0{conn}\0{text}"))
+
+    async def announce(self, payload: dict[str, Any]) -> None:
+        """Tell every node."""
+        await self.redis.publish(CONTROL, json.dumps(payload))
+
+    async def _send(self) -> None:
+        outbox = self._outbox
+        while True:
+            first = await outbox.get()
+            batch = [first]
+            while not outbox.empty() and len(batch) < 512:
+                batch.append(outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
+            except redis.RedisError as exc:
+                log.warning("could not relay %d messages: %s", len(batch), exc)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except redis.RedisError as exc:
+                log.warning("the bus failed (%s); listening again", exc)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            data = message["data"]
+            if data[:1] == b"\0":
+                conn, _, text = data[1:].partition(b"\0")
+                self.on_out(conn.decode(), text.decode())
+                continue
+            try:
+                payload = json.loads(data)
+                handled = self.on_message(payload)
+                if handled is not None:
+                    await handled
+            except Exception:  # one bad message must not stop the node's ears
+                log.exception("a bus message failed: %r", message.get("data"))
+
+
+def text_of(value: bytes | str) -> str:
+    """A Redis reply as text."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _ignore(payload: dict[str, Any]) -> None:
+    log.debug("bus message with no handler: %r", payload)
+
+
+def _ignore_out(conn: str, text: str) -> None:
+    log.debug("relayed text for %s with no handler", conn)
+
+
+def _ignore_lost(table_id: str) -> None:
+    log.debug("lease of %s lost with no handler", table_id)

@@ -1,0 +1,341 @@
+"""The :class:`~hearts.server.store.Store` in PostgreSQL, for many server processes.
+
+Writes are queued by the (synchronous) authority and stored by one writer task on the event
+loop, each batch in one transaction through an asyncio connection pool (psycopg 3): a
+table's events of the same moment share a commit, and the loop never waits on the database.
+The invariant of the SQLite store still holds, one step later: nothing is told before it is
+stored, because every message to a client waits in :meth:`PostgresStore.hold` until the
+writes queued before it are committed.
+
+The primary key ``(table_id, seq)`` fences a table's log: when two processes both believe
+they own a table (one paused past its lease), only the first write of each event number
+succeeds; the other process learns that it lost the table (``on_lost``) and drops it, and
+the messages it held for that write are never sent.
+
+Reads that callers make synchronously (loading every table at start-up, the shared score
+sheets of ``/score``) use one small synchronous connection: they are rare and short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import AsyncConnectionPool
+
+from hearts.server.store import StoredScoreSheet, StoredTable
+
+__all__ = ["POSTGRES_MIGRATIONS", "PostgresStore"]
+
+log = logging.getLogger(__name__)
+
+# Numbered from 1: append, never edit one that has shipped.
+POSTGRES_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        settings TEXT NOT NULL,
+        finished BOOLEAN NOT NULL DEFAULT FALSE
+    );
+    CREATE TABLE events (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE score_sheets (
+        id TEXT PRIMARY KEY,
+        key_digest TEXT NOT NULL,
+        sheet TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX tables_unfinished ON tables (created) WHERE NOT finished;
+    """,
+)
+
+# Any constant shared by every process serializes their migrations.
+_MIGRATION_LOCK = 0x4845415254
+
+
+@dataclass(slots=True)
+class _Write:
+    """One queued write: a new table (seq 0), an event (seq from 1) or a finish (seq -1)."""
+
+    table_id: str
+    seq: int
+    text: str
+    created: float = 0.0
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+class PostgresStore:
+    """:class:`~hearts.server.store.DeferredStore` in PostgreSQL (see the module's text)."""
+
+    def __init__(self, url: str, *, pool_size: int = 4) -> None:
+        self.url = url
+        self.pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False,
+                                        kwargs={"autocommit": True})
+        self.on_lost: Callable[[str], None] = self._log_lost
+        self._sync: psycopg.Connection[Any] | None = None
+        self._sync_lock = threading.Lock()
+        self._queue: list[_Write] = []
+        self._queued = 0  # tickets: one per write queued, from 1
+        self._stored = 0  # every write up to this ticket is done (stored, or its table lost)
+        self._held: collections.deque[tuple[int, str, Callable[[], None]]] = collections.deque()
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._lost: set[str] = set()
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ life
+    async def open(self) -> None:
+        """Connect, apply the migrations not yet applied, start the writer."""
+        await self.pool.open(wait=True, timeout=10)
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                               "(version INTEGER NOT NULL)")
+            row = await (await conn.execute("SELECT max(version) FROM schema_version")
+                         ).fetchone()
+            done = int(row[0] or 0) if row else 0
+            if done > len(POSTGRES_MIGRATIONS):
+                raise RuntimeError(f"the database has schema version {done}, newer than "
+                                   f"this server's {len(POSTGRES_MIGRATIONS)}: upgrade it")
+            for number, script in enumerate(POSTGRES_MIGRATIONS[done:], start=done + 1):
+                await conn.execute(script)
+                await conn.execute("INSERT INTO schema_version VALUES (%s)", (number,))
+        self._sync = await asyncio.to_thread(psycopg.connect, self.url, autocommit=True)
+        self._wake = asyncio.Event()
+        self._writer = asyncio.create_task(self._write_loop(), name="postgres-writer")
+
+    @property
+    def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        row = self._query_one("SELECT max(version) FROM schema_version", ())
+        return int(row[0]) if row else 0
+
+    async def aclose(self) -> None:
+        """Store what is queued, stop the writer and disconnect."""
+        if self._writer is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self.flush()
+            self._writer.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        if self._sync is not None:
+            self._sync.close()
+            self._sync = None
+        await self.pool.close()
+
+    def close(self) -> None:
+        """Nothing: the asynchronous :meth:`aclose` releases a deferred store."""
+
+    def maintain(self) -> None:
+        """Nothing to do: PostgreSQL keeps its own house (autovacuum)."""
+
+    # ------------------------------------------------------------ writes (queued)
+    def create_table(self, table_id: str, settings: dict[str, Any]) -> None:
+        self._push(_Write(table_id, 0, _dumps(settings), time.time()))
+
+    def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
+        if seq < 1:
+            raise ValueError(f"event numbers start at 1, not {seq}")
+        self._push(_Write(table_id, seq, _dumps(event)))
+
+    def mark_finished(self, table_id: str) -> None:
+        self._push(_Write(table_id, -1, ""))
+
+    def _push(self, write: _Write) -> None:
+        if self._wake is None:
+            raise RuntimeError("the PostgreSQL store is not open: await open() first")
+        if write.table_id in self._lost:
+            return  # its owner is being stopped; nothing of it is told either
+        self._queue.append(write)
+        self._queued += 1
+        self._wake.set()
+
+    def hold(self, table_id: str, send: Callable[[], None]) -> None:
+        """Call ``send`` once every write queued so far is stored (now, if none waits)."""
+        if table_id in self._lost:
+            return
+        if self._stored == self._queued:
+            send()
+        else:
+            self._held.append((self._queued, table_id, send))
+
+    async def flush(self) -> None:
+        """Return once every write queued so far is done (stored, or its table lost)."""
+        if self._stored == self._queued:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append((self._queued, future))
+        await future
+
+    def forget_lost(self, table_id: str) -> None:
+        """A table this process lost is loaded again: store its writes once more."""
+        self._lost.discard(table_id)
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._queue = self._queue, []
+            if not batch:
+                continue
+            ticket = self._queued
+            await self._store_batch(batch)
+            self._stored = ticket
+            self._release()
+
+    def _release(self) -> None:
+        held = self._held
+        while held and held[0][0] <= self._stored:
+            _, table_id, send = held.popleft()
+            if table_id not in self._lost:
+                try:
+                    send()
+                except Exception:  # one subscriber's failure must not stop the writer
+                    log.exception("a held message could not be sent")
+        waiting = []
+        for ticket, future in self._waiters:
+            if ticket <= self._stored:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                waiting.append((ticket, future))
+        self._waiters = waiting
+
+    async def _store_batch(self, batch: list[_Write]) -> None:
+        """Store a batch in one transaction; if that fails, each table's part in its own,
+        and a table whose part still fails is lost to this process."""
+        try:
+            await self._write(batch)
+            return
+        except (pg_errors.IntegrityError, psycopg.OperationalError) as exc:
+            log.warning("a write batch of %d failed (%s); storing table by table",
+                        len(batch), exc)
+        by_table: dict[str, list[_Write]] = {}
+        for write in batch:
+            by_table.setdefault(write.table_id, []).append(write)
+        for table_id, writes in by_table.items():
+            for attempt in range(3):
+                try:
+                    await self._write(writes)
+                    break
+                except pg_errors.IntegrityError:
+                    self._lose(table_id, "another process stored its next event first")
+                    break
+                except psycopg.OperationalError as exc:
+                    if attempt == 2:
+                        self._lose(table_id, f"the database failed: {exc}")
+                    else:
+                        await asyncio.sleep(0.2 * (attempt + 1))
+
+    async def _write(self, writes: list[_Write]) -> None:
+        creates = [(w.table_id, w.created, w.text) for w in writes if w.seq == 0]
+        events = [(w.table_id, w.seq, w.text) for w in writes if w.seq > 0]
+        finished = [(w.table_id,) for w in writes if w.seq < 0]
+        async with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            if creates:
+                await cur.executemany(
+                    "INSERT INTO tables (id, created, settings) VALUES (%s, %s, %s)", creates)
+            if events:
+                await cur.executemany(
+                    "INSERT INTO events (table_id, seq, event) VALUES (%s, %s, %s)", events)
+            if finished:
+                await cur.executemany("UPDATE tables SET finished = TRUE WHERE id = %s",
+                                      finished)
+
+    def _lose(self, table_id: str, why: str) -> None:
+        log.warning("table %s: this process lost it (%s)", table_id, why)
+        self._lost.add(table_id)
+        self._queue = [w for w in self._queue if w.table_id != table_id]
+        self.on_lost(table_id)
+
+    @staticmethod
+    def _log_lost(table_id: str) -> None:
+        log.error("table %s is lost to this process and nobody stops it", table_id)
+
+    # ------------------------------------------------------------ reads
+    def _query_one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        with self._sync_lock:
+            if self._sync is None:
+                raise RuntimeError("the PostgreSQL store is not open: await open() first")
+            return self._sync.execute(sql, params).fetchone()
+
+    def _query_all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._sync_lock:
+            if self._sync is None:
+                raise RuntimeError("the PostgreSQL store is not open: await open() first")
+            return self._sync.execute(sql, params).fetchall()
+
+    def load(self, table_id: str) -> StoredTable | None:
+        row = self._query_one("SELECT settings, finished FROM tables WHERE id = %s",
+                              (table_id,))
+        if row is None:
+            return None
+        events = self._query_all("SELECT event FROM events WHERE table_id = %s ORDER BY seq",
+                                 (table_id,))
+        return StoredTable(table_id, json.loads(row[0]), [json.loads(e[0]) for e in events],
+                           bool(row[1]))
+
+    async def load_async(self, table_id: str) -> StoredTable | None:
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(
+                "SELECT settings, finished FROM tables WHERE id = %s", (table_id,))).fetchone()
+            if row is None:
+                return None
+            events = await (await conn.execute(
+                "SELECT event FROM events WHERE table_id = %s ORDER BY seq", (table_id,))
+            ).fetchall()
+        return StoredTable(table_id, json.loads(row[0]), [json.loads(e[0]) for e in events],
+                           bool(row[1]))
+
+    def load_all(self) -> list[StoredTable]:
+        ids = [row[0] for row in self._query_all("SELECT id FROM tables ORDER BY created", ())]
+        return [t for t in (self.load(i) for i in ids) if t is not None]
+
+    async def unfinished_ids(self, limit: int = 1000) -> list[str]:
+        """Tables whose game is not over, oldest first (for taking orphans over)."""
+        async with self.pool.connection() as conn:
+            rows = await (await conn.execute(
+                "SELECT id FROM tables WHERE NOT finished ORDER BY created LIMIT %s",
+                (limit,))).fetchall()
+        return [row[0] for row in rows]
+
+    # ------------------------------------------------------------ score sheets
+    def put_score_sheet(self, sheet_id: str, key_digest: str, sheet: dict[str, Any]) -> int:
+        row = self._query_one(
+            "INSERT INTO score_sheets (id, key_digest, sheet, version, updated) "
+            "VALUES (%s, %s, %s, 1, %s) ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet, "
+            "version = score_sheets.version + 1, updated = excluded.updated RETURNING version",
+            (sheet_id, key_digest, _dumps(sheet), time.time()))
+        assert row is not None
+        return int(row[0])
+
+    def load_score_sheet(self, sheet_id: str) -> StoredScoreSheet | None:
+        row = self._query_one(
+            "SELECT key_digest, sheet, version, updated FROM score_sheets WHERE id = %s",
+            (sheet_id,))
+        if row is None:
+            return None
+        return StoredScoreSheet(sheet_id, row[0], json.loads(row[1]), int(row[2]),
+                                float(row[3]))
+

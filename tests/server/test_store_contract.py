@@ -1,0 +1,197 @@
+"""One contract for every store: the same tests run on SQLite and on PostgreSQL.
+
+PostgreSQL runs when ``HEARTS_TEST_POSTGRES`` names a server (``tests/cluster/services.sh``
+starts one; CI sets it) and skips, saying so, otherwise. A deferred store (PostgreSQL)
+writes later: the tests wait for its writes with ``flush`` where the contract says "stored",
+and check its own promise too: nothing held behind a write is sent before the write is
+stored, and nothing held behind a refused write is ever sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.cluster.real_servers import fresh_database, needs_postgres
+
+from hearts.server.authority import TableAuthority
+from hearts.server.settings import ServerConfig, TableSettings
+from hearts.server.store import SQLITE_MIGRATIONS, DeferredStore, SqliteStore, Store
+
+SETTINGS = {"rules": "card-commons:players=4", "seats": ["human"] * 4, "public": True,
+            "title": "t", "bot_seed": "s"}
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=needs_postgres)])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    if request.param == "sqlite":
+        sqlite = SqliteStore(tmp_path / "hearts.db")
+        yield sqlite
+        sqlite.close()
+        return
+    from hearts.server.store_postgres import PostgresStore
+
+    with fresh_database() as url:
+        postgres = PostgresStore(url)
+        await postgres.open()
+        yield postgres
+        await postgres.aclose()
+
+
+async def stored(store: Store) -> None:
+    """Wait until the store holds every write made so far."""
+    if isinstance(store, DeferredStore):
+        await store.flush()
+
+
+async def test_a_table_comes_back_with_its_settings_and_its_log_in_order(store: Store) -> None:
+    store.create_table("a", SETTINGS)
+    events = [{"t": "join", "seat": s, "name": f"P{s}", "token": "x" * s} for s in range(4)]
+    for seq, event in enumerate(events, start=1):
+        store.append("a", seq, event)
+    await stored(store)
+    loaded = store.load("a")
+    assert loaded is not None
+    assert (loaded.table_id, loaded.settings, loaded.events, loaded.finished) == (
+        "a", SETTINGS, events, False)
+    assert store.load("nobody") is None
+
+
+async def test_finished_tables_keep_their_log(store: Store) -> None:
+    store.create_table("a", SETTINGS)
+    store.append("a", 1, {"t": "fill", "seats": [1, 2, 3], "level": "random"})
+    store.mark_finished("a")
+    await stored(store)
+    loaded = store.load("a")
+    assert loaded is not None and loaded.finished and len(loaded.events) == 1
+
+
+async def test_load_all_gives_every_table_oldest_first(store: Store) -> None:
+    for name in ("b", "a", "c"):
+        store.create_table(name, SETTINGS | {"title": name})
+        await stored(store)
+        await asyncio.sleep(0.01)  # creation times differ
+    assert [t.table_id for t in store.load_all()] == ["b", "a", "c"]
+
+
+async def test_an_event_number_is_written_once(store: Store) -> None:
+    """Two writers of one table (a process paused past its lease, and its successor):
+    the second write of an event number is refused and the first is kept."""
+    store.create_table("a", SETTINGS)
+    store.append("a", 1, {"t": "first"})
+    await stored(store)
+    if isinstance(store, DeferredStore):
+        lost: list[str] = []
+        store.on_lost = lost.append
+        told: list[str] = []
+        store.append("a", 1, {"t": "second"})
+        store.hold("a", lambda: told.append("after the refused write"))
+        await store.flush()
+        assert lost == ["a"] and told == []
+    else:
+        with pytest.raises(sqlite3.IntegrityError):
+            store.append("a", 1, {"t": "second"})
+    loaded = store.load("a")
+    assert loaded is not None and loaded.events == [{"t": "first"}]
+
+
+async def test_score_sheets_are_versioned(store: Store) -> None:
+    assert store.put_score_sheet("s", "digest", {"rounds": []}) == 1
+    assert store.put_score_sheet("s", "digest", {"rounds": [[1]]}) == 2
+    sheet = store.load_score_sheet("s")
+    assert sheet is not None
+    assert (sheet.key_digest, sheet.sheet, sheet.version) == ("digest", {"rounds": [[1]]}, 2)
+    assert store.load_score_sheet("other") is None
+
+
+async def test_a_whole_table_replays_from_the_store(store: Store) -> None:
+    """A table's authority writes its events; a second authority replays them from the
+    store to the same state, state id and seats."""
+    settings = TableSettings.build(preset="card-commons", players=4, options="", target=30,
+                                   seats=["human", "random", "random", "random"],
+                                   public=True, title="t", bot_seed="b")
+    store.create_table("g", settings.to_json())
+    first = TableAuthority("g", settings, store, ServerConfig())
+    first.join("Ann", "token", 0)
+    first.commit_round("11" * 32)
+    while not first.state.is_over:
+        before = first.state
+        action = first.deal() if not before.to_act else before.legal_actions(
+            before.to_act[0])[0]
+        first.commit_action(before, action, before.apply(action))
+        if first.needs_commitment:
+            first.commit_round(f"{first.state.round_no:02d}" * 32)
+    await stored(store)
+    loaded = store.load("g")
+    assert loaded is not None and loaded.finished
+    second = TableAuthority("g", settings, store, ServerConfig())
+    second.replay(loaded.events)
+    assert second.state.is_over and second.state_id == first.state_id
+    assert second.names == first.names and second.record() == first.record()
+
+
+@needs_postgres
+async def test_a_deferred_store_tells_nothing_before_it_is_stored() -> None:
+    from hearts.server.store_postgres import PostgresStore
+
+    with fresh_database() as url:
+        store = PostgresStore(url)
+        await store.open()
+        try:
+            told: list[tuple[str, int]] = []
+
+            def teller(n: int) -> Callable[[], None]:
+                def tell() -> None:
+                    # what is told is already in the database, by another connection
+                    loaded = store.load("a")
+                    told.append(("a", len(loaded.events) if loaded else -1))
+                    assert loaded is not None and len(loaded.events) >= n
+                return tell
+            store.hold("a", lambda: told.append(("nothing queued", 0)))
+            assert told == [("nothing queued", 0)]
+            store.create_table("a", SETTINGS)
+            for seq in range(1, 6):
+                store.append("a", seq, {"t": "e", "n": seq})
+                store.hold("a", teller(seq))
+            assert len(told) == 1  # nothing stored yet: nothing told
+            await store.flush()
+            assert [n for _, n in told[1:]] == sorted(n for _, n in told[1:])
+            assert len(told) == 6 and told[-1] == ("a", 5)
+        finally:
+            await store.aclose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=needs_postgres)])
+async def test_migrations_are_numbered_and_run_once(kind: str, tmp_path: Path) -> None:
+    if kind == "sqlite":
+        first = SqliteStore(tmp_path / "m.db")
+        assert first.schema_version == len(SQLITE_MIGRATIONS)
+        first.create_table("kept", SETTINGS)
+        first.close()
+        again = SqliteStore(tmp_path / "m.db")  # a second open migrates nothing
+        assert again.schema_version == len(SQLITE_MIGRATIONS) and again.load("kept")
+        again._db.execute("INSERT INTO schema_version VALUES (99)")
+        again.close()
+        with pytest.raises(RuntimeError, match="newer than this server"):
+            SqliteStore(tmp_path / "m.db")
+        return
+    from hearts.server.store_postgres import POSTGRES_MIGRATIONS, PostgresStore
+
+    with fresh_database() as url:
+        stores: list[Any] = [PostgresStore(url) for _ in range(3)]
+        # several processes starting at once migrate once, in turn
+        await asyncio.gather(*(s.open() for s in stores))
+        assert {s.schema_version for s in stores} == {len(POSTGRES_MIGRATIONS)}
+        rows = stores[0]._query_all("SELECT version FROM schema_version", ())
+        assert sorted(r[0] for r in rows) == list(range(1, len(POSTGRES_MIGRATIONS) + 1))
+        stores[0]._query_one("INSERT INTO schema_version VALUES (99) RETURNING version", ())
+        for opened in stores:
+            await opened.aclose()
+        newer = PostgresStore(url)
+        with pytest.raises(RuntimeError, match="newer than this server"):
+            await newer.open()
+        await newer.pool.close()
