@@ -31,6 +31,7 @@ __all__ = [
     "atomic_write_text",
     "clear_current_game",
     "data_dir",
+    "finished_games",
     "free_sheet_name",
     "list_sheets",
     "load_current_game",
@@ -138,6 +139,12 @@ def save_finished_game(record: dict[str, Any]) -> Path:
     seed = re.sub(r"[^\w-]", "_", str(record.get("seed") or "dealt"))[:32]
     path = data_dir() / "games" / f"{stamp}-{seed}.json"
     return atomic_write_json(path, record)
+
+
+def finished_games() -> list[Path]:
+    """The files of the finished games kept under ``games/``, oldest first."""
+    folder = data_dir() / "games"
+    return sorted(folder.glob("*.json")) if folder.exists() else []
 
 
 # ----------------------------------------------------------------- sheets

@@ -75,12 +75,14 @@ def _wait_until_serving(url: str, proc: subprocess.Popen[bytes], log: Path) -> N
 
 @contextlib.contextmanager
 def serving(db: Path) -> Iterator[ServerProcess]:
-    """The real server through the real CLI, with short waits so a round takes seconds."""
+    """The real server through the real CLI, with short waits so a round takes seconds
+    (entropy waits 3 s, the default: a browser on a busy CI core can take over 1 s to
+    send it, and a deal made without it fails the page's fairness check, as it should)."""
     port = free_port()
     log = db.parent / "serve.log"
     command = [sys.executable, "-m", "hearts.cli.main", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", str(db),
-               "--bot-delay", "0.05", "--entropy-timeout", "1", "--grace", "60"]
+               "--bot-delay", "0.05", "--entropy-timeout", "3", "--grace", "60"]
     env = os.environ | {"HEARTS_HOME": str(db.parent)}
     with log.open("wb") as out:
         proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)

@@ -105,6 +105,17 @@ def test_the_table_fits_each_screen_and_passes_the_audit(
     screenshot(person, f"pass-{size}")
 
     person.press_card(person.hand()[0])  # unchoose it again: pass the first cards
+    # The search's figures behind a hint, on demand, without pushing the hand away (a
+    # pass always has a choice; a forced first lead has no figures).
+    person.testid("hint-button").click()
+    # The first hint may wait for the search kernel to compile on a busy machine.
+    expect(person.testid("hint-text")).to_contain_text("Hint:", timeout=HINT_TIMEOUT_MS)
+    person.testid("hint-figures-button").click()
+    expect(person.testid("hint-details")).to_contain_text("%")
+    assert_fits(person, [hand, person.testid("hint-details"), person.testid("pass-submit")])
+    screenshot(person, f"hint-figures-{size}")
+    person.testid("hint-figures-button").click()
+    expect(person.testid("hint-details")).to_be_hidden()
     person.pass_cards()
     person.wait_for(lambda: person.what_now() == "play", "a turn to play", timeout_s=40)
     person.testid("hint-button").click()

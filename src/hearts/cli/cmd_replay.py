@@ -1,4 +1,6 @@
-"""``hearts replay``: check a game or hand record against the rules and show its score sheet."""
+"""``hearts replay``: check a game or hand record against the rules and show its score sheet;
+with ``--step``, step through it in the terminal with every hand open
+(:mod:`hearts.tui.replay_app`), its decisions' costs marked with ``--analyze``."""
 
 from __future__ import annotations
 
@@ -32,11 +34,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "record, or JSON lines of records (as hearts arena --records "
                           "writes). Exit status 1 if any record is invalid.")
     parser.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    parser.add_argument("--step", action="store_true",
+                        help="step through the game in the terminal, every hand open: by "
+                             "card, by trick, or to a round")
+    parser.add_argument("--analyze", action="store_true",
+                        help="with --step: judge the people's decisions first (hearts "
+                             "analyze) and mark each one's cost")
+    parser.add_argument("--analysis", metavar="JSON",
+                        help="with --step: mark the decisions of this analysis (hearts "
+                             "analyze --json) instead")
+    parser.add_argument("--plain", action="store_true",
+                        help="with --step: cards as letters (QS), for screen readers")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Replay the records; 0 if all are valid, 1 if not (the reasons on standard error)."""
+    if args.step:
+        return step(args)
+    if args.analyze or args.analysis or args.plain:
+        raise CommandLineError("--analyze, --analysis and --plain go with --step")
     label = "<stdin>" if args.file == "-" else args.file
     records = read_records(read_text(args.file))
     invalid = 0
@@ -56,6 +73,36 @@ def run(args: argparse.Namespace) -> int:
     if len(records) > 1:
         print(f"{len(records) - invalid} of {len(records)} records valid")
     return 1 if invalid else 0
+
+
+def step(args: argparse.Namespace) -> int:
+    """``--step``: the terminal replay viewer of one record (a refused record, or an
+    analysis of another game, is an error before the screen opens)."""
+    if args.file == "-":
+        raise CommandLineError("--step reads the record from a file: standard input is "
+                               "the keyboard")
+    if args.analyze and args.analysis:
+        raise CommandLineError("give --analyze or --analysis, not both")
+    records = read_records(read_text(args.file))
+    if len(records) != 1:
+        raise CommandLineError(f"--step shows one record; {args.file} holds {len(records)}")
+    data = records[0][1]
+    if isinstance(data, InvalidRecordError):
+        raise data
+    from hearts.replay import analyze_for_replay, build_replay
+
+    replay = build_replay(data)
+    analysis: Mapping[str, Any] | None = None
+    if args.analysis:
+        analysis = parse_record(read_text(args.analysis))
+    elif args.analyze:
+        print("Analysing the decisions...", file=sys.stderr)
+        analysis = analyze_for_replay(data)
+    from hearts.tui.replay_app import ReplayApp
+
+    app = ReplayApp(replay, analysis, plain=args.plain)  # checks the analysis fits the game
+    app.run()
+    return 0
 
 
 def replay_record(data: Mapping[str, Any] | InvalidRecordError

@@ -54,7 +54,8 @@ COMMANDS: Final = {
     "simulate": Command("hearts.cli.cmd_simulate",
                         "play whole games between computer players and sum them up"),
     "replay": Command("hearts.cli.cmd_replay",
-                      "check a game or hand record and print its score sheet"),
+                      "check a game or hand record and print its score sheet, or step "
+                      "through it (--step)"),
     "play": Command("hearts.cli.cmd_play", "play a game against computer players"),
     "score": Command("hearts.cli.cmd_score",
                      "keep the score sheet of a game played with a real deck"),
@@ -65,6 +66,10 @@ COMMANDS: Final = {
                       "replay its play"),
     "arena": Command("hearts.cli.cmd_arena",
                      "play bots against each other on duplicate deals and compare them"),
+    "stats": Command("hearts.cli.cmd_stats",
+                     "your statistics in the terminal game, from the games it keeps"),
+    "analyze": Command("hearts.cli.cmd_analyze",
+                       "judge every decision of a game record with the expert search"),
     "bot": Command("hearts.cli.cmd_bot", "run a built-in player as a bot-protocol program "
                                          "(JSON lines on stdin/stdout)"),
 }

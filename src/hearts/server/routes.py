@@ -23,6 +23,7 @@ from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules
 from hearts.players import LEVELS
 from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError, decode_json, whole_number
+from hearts.server.replay_routes import replay_frames
 from hearts.server.settings import TableSettings
 from hearts.server.table import Table
 
@@ -196,6 +197,8 @@ async def table_record(request: Request) -> Response:
 ROUTES: list[BaseRoute] = [
     Route("/", guarded(page), name="lobby.html"),
     Route("/t/{table_id}", guarded(page), name="table.html"),
+    Route("/replay", guarded(page), name="replay.html"),
+    Route("/api/replay", guarded(replay_frames), methods=["POST"]),
     Route("/how-to-play/{preset}", guarded(how_to_play)),
     Route("/api/config", guarded(api_config)),
     Route("/api/tables", guarded(list_tables), methods=["GET"]),

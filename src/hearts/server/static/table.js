@@ -227,9 +227,18 @@ function showHint(hint) {
   const what = hint.cards.length ? hint.cards.map(pretty).join(" ")
     : hint.choice ? moonWords(hint.choice) : "";
   $("hint-text").textContent = `Hint: ${what}: ${hint.text}`;
+  // The search's own figures for the moves it weighed, one line, shown on demand.
+  $("hint-details").textContent = hint.details || "";
+  $("hint-figures-button").hidden = !hint.details;
+  showHintDetails(false);
   for (const button of $("hand").querySelectorAll("button.card")) {
     button.dataset.hinted = String(hint.cards.includes(button.dataset.card));
   }
+}
+
+function showHintDetails(shown) {
+  $("hint-details").hidden = !shown;
+  $("hint-figures-button").setAttribute("aria-expanded", String(shown));
 }
 
 // ----------------------------------------------------------------- actions
@@ -328,6 +337,8 @@ function render() {
     const link = $("download-record");
     link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     link.hidden = false;
+    $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+    $("replay-link").hidden = false;
   }
   document.body.dataset.stateId = String(stateId);
   document.body.dataset.phase = view.phase;
@@ -532,7 +543,11 @@ function renderHand() {
   $("moon-subtract").textContent = moonWords("subtract");
   $("moon-add").textContent = moonWords("add");
   $("hint-button").hidden = !(hintsAvailable && myTurn());
-  if (!myTurn()) $("hint-text").textContent = "";
+  if (!myTurn()) {
+    $("hint-text").textContent = "";
+    $("hint-figures-button").hidden = true;
+    showHintDetails(false);
+  }
 }
 
 // The pass tray in the middle of the table: the chosen cards, the empty places still to
@@ -627,6 +642,7 @@ async function main() {
   $("moon-subtract").addEventListener("click", () => send({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
   $("moon-add").addEventListener("click", () => send({ type: "moon", choice: "add", state_id: stateId, id: ++requestSeq }));
   $("hint-button").addEventListener("click", () => send({ type: "hint", id: ++requestSeq }));
+  $("hint-figures-button").addEventListener("click", () => showHintDetails($("hint-details").hidden));
   $("start-now").addEventListener("click", () => send({ type: "start" }));
   $("round-end-close").addEventListener("click", () => { $("round-end").hidden = true; });
   $("last-trick-button").addEventListener("click", () => toggleLastTrick());

@@ -1,0 +1,154 @@
+"""A player's statistics, by preset, computed from finished game records alone.
+
+A pure function of records (no files, no clock): ``hearts stats`` feeds it the records the
+terminal game saves, and a server's player page can feed it the records its store keeps.
+It lives beside :mod:`hearts.scoresheet` and :mod:`hearts.replay` (a face-level module,
+not the core) because it reads records, which the core writes and checks but never
+interprets for a person; every fact it counts is asked of the core: each round's result
+(points, the moon's shooter) from the re-checked record, the cards each seat took from the
+state at the round's end, the point cards and the Q♠ from the core's masks.
+
+Figures, for one player (a seat name, or the terminal's own seat, see :func:`player_seat`):
+
+- games and wins (a shared win counts as a win: every seat in ``winners`` won);
+- hands played and the average points a hand (the points the score sheet gives each
+  round, after a moon's effect);
+- moons shot, and moons allowed (another seat shot);
+- hands in which the player took the Q♠, and hands in which they took no point card.
+
+Only complete games count: a game given up halfway has no winner to compare with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hearts.core import QUEEN_MASK, GameState, InvalidRecordError, Phase
+from hearts.players.analysis import human_seats
+from hearts.replay import replay_record, seat_names, walk
+
+__all__ = ["GameLine", "PlayerStats", "game_line", "player_seat", "player_stats", "summarize"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One complete game's figures for one seat."""
+
+    preset: str
+    seat: int
+    won: bool
+    hands: int
+    points: int
+    moons_shot: int
+    moons_allowed: int
+    queens_taken: int
+    clean_hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's figures over the games of one preset."""
+
+    preset: str
+    games: int = 0
+    wins: int = 0
+    hands: int = 0
+    points: int = 0
+    moons_shot: int = 0
+    moons_allowed: int = 0
+    queens_taken: int = 0
+    clean_hands: int = 0
+
+    @property
+    def average_points(self) -> float | None:
+        """Average points a hand (None before any hand)."""
+        return self.points / self.hands if self.hands else None
+
+    def add(self, line: GameLine) -> PlayerStats:
+        """These figures with one more game's."""
+        return PlayerStats(self.preset, self.games + 1, self.wins + line.won,
+                           self.hands + line.hands, self.points + line.points,
+                           self.moons_shot + line.moons_shot,
+                           self.moons_allowed + line.moons_allowed,
+                           self.queens_taken + line.queens_taken,
+                           self.clean_hands + line.clean_hands)
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as plain JSON (the average rounded to hundredths)."""
+        average = self.average_points
+        return {"preset": self.preset, "games": self.games, "wins": self.wins,
+                "hands": self.hands, "points": self.points,
+                "average_points": None if average is None else round(average, 2),
+                "moons_shot": self.moons_shot, "moons_allowed": self.moons_allowed,
+                "queens_taken": self.queens_taken, "clean_hands": self.clean_hands}
+
+
+def player_seat(names: tuple[str, ...], player: str | None) -> int | None:
+    """The seat ``player`` sat in (by name), or with ``player`` None the one seat the names
+    show as a person (the terminal game names its computers Left, Across, Right); None
+    when the player is not at this table."""
+    if player is None:
+        people = human_seats(names)
+        return people[0] if len(people) == 1 else None
+    return names.index(player) if player in names else None
+
+
+def _round_ends(final: GameState) -> Iterable[GameState]:
+    """The state at each round's end (its tricks and result still showing)."""
+    previous: GameState | None = None
+    for step in walk(final):
+        if step.action is None and previous is not None:
+            yield previous
+        previous = step.state
+    if previous is not None and previous.phase in (Phase.DEAL, Phase.OVER):
+        yield previous
+
+
+def game_line(record: Mapping[str, Any], player: str | None = None) -> GameLine | None:
+    """A complete game record's figures for ``player`` (see :func:`player_seat`); None when
+    the game is unfinished or the player did not sit at it. An
+    :class:`InvalidRecordError` for a record the rules refuse."""
+    final = replay_record(record)
+    if not final.is_over:
+        return None
+    seat = player_seat(seat_names(record, final.players), player)
+    if seat is None:
+        return None
+    hands = points = shot = allowed = queens = clean = 0
+    for end in _round_ends(final):
+        result = end.results[-1]
+        hands += 1
+        points += result.points[seat]
+        if result.shooter is not None:
+            shot += result.shooter == seat
+            allowed += result.shooter != seat
+        taken = end.taken(seat).mask
+        queens += bool(taken & QUEEN_MASK)
+        clean += not taken & final.rules.point_cards
+    return GameLine(final.rules.preset, seat, seat in final.winners, hands, points, shot,
+                    allowed, queens, clean)
+
+
+def summarize(lines: Iterable[GameLine]) -> dict[str, PlayerStats]:
+    """Games' figures added up by preset (presets in the order first met)."""
+    by_preset: dict[str, PlayerStats] = {}
+    for line in lines:
+        by_preset[line.preset] = by_preset.get(line.preset, PlayerStats(line.preset)).add(line)
+    return by_preset
+
+
+def player_stats(records: Iterable[Mapping[str, Any]], player: str | None = None,
+                 preset: str | None = None) -> dict[str, PlayerStats]:
+    """A player's statistics by preset over ``records`` (only ``preset``'s when given);
+    an :class:`InvalidRecordError` names the first record the rules refuse."""
+    lines = []
+    for number, record in enumerate(records, 1):
+        try:
+            line = game_line(record, player)
+        except InvalidRecordError as exc:
+            raise InvalidRecordError(f"record {number}: {exc}") from exc
+        if line is not None and (preset is None or line.preset == preset):
+            lines.append(line)
+    return summarize(lines)
