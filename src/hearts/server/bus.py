@@ -93,6 +93,7 @@ class Bus:
         self._gone: dict[str, float] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._stopping = False
         self._pubsub: Any = None
         self._renew: Any = None
         self._release: Any = None
@@ -112,11 +113,14 @@ class Bus:
 
     async def stop(self) -> None:
         """Give every lease back (others take the tables at once) and disconnect."""
+        # The listener also stops by the flag: redis-py's get_message(timeout=...) can turn
+        # a cancellation that lands as its own timeout fires into a plain timeout, and a
+        # stop that waited on such a task without a limit would never return.
+        self._stopping = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
         self._tasks.clear()
         with contextlib.suppress(Exception):
             for table_id in list(self.owned):
@@ -125,10 +129,12 @@ class Bus:
                 await self.announce({"op": "moved", "table": table_id})
             await self.redis.delete(f"hearts:alive:{self.node_id}")
             await self.redis.srem("hearts:nodes", self.node_id)
+        # bounded, like the tasks above: a stop must return even if Redis does not answer
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
-        await self.redis.aclose()
+                await asyncio.wait_for(self._pubsub.aclose(), 2.0)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.redis.aclose(), 2.0)
 
     # ------------------------------------------------------------ leases
     async def acquire(self, table_id: str) -> bool:
@@ -220,7 +226,7 @@ class Bus:
                 log.warning("could not relay %d messages: %s", len(batch), exc)
 
     async def _listen(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except redis.RedisError as exc:
