@@ -6,7 +6,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import MainResult, RunCli
+from tests.cli.conftest import MainResult, RunCli
+
 from hearts.cli.main import COMMANDS
 
 HeartsMain = Callable[..., MainResult]

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from tests.e2e.conftest import OpenPerson, Person, ServerProcess, create_table, play_until
 
-from conftest import OpenPerson, Person, ServerProcess, create_table, play_until
 from hearts.core import Rules, game_record, hand_record, new_game, replay_game
 from hearts.players import RandomPlayer
 from hearts.players.driver import run_game
