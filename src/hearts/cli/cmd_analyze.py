@@ -52,7 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "each seat's accuracy and its three most costly decisions.")
     parser.epilog = (
         f"Marks by points lost (the search's utility: the others' average points minus "
-        f"mine, plus the round's worth for winning the game): under {INACCURACY:g} fine; "
+        f"mine, plus the round's worth for winning the game, each 1% of chance to win the "
+        f"game counted as 1 point, so a loss can exceed a round's 26 points): under "
+        f"{INACCURACY:g} fine; "
         f"from {INACCURACY:g} an inaccuracy; from {MISTAKE:g} a mistake; from "
         f"{BLUNDER:g} a blunder. Accuracy: the share of decisions with a choice that were "
         "fine (forced ones do not count). With --seed the report is reproducible: each "
