@@ -14,7 +14,7 @@ from hearts.core import Card, GameState, view
 from hearts.players import make_player
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
-from hearts.players.rulebased.moon import attempting_moon, moon_suspect, moon_threat
+from hearts.players.rulebased.moon import attempting_moon, moon_suspect
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import POLICY_MOON, mix_seed, playout, round_points
 
@@ -68,7 +68,7 @@ def test_the_runner_is_suspected_at_once_and_threatening_with_enough_points() ->
     it from the first point and treats it as a threat worth a trick."""
     seen = Knowledge.of(view(SUITE["cheap-heart"], 0))
     assert moon_suspect(seen) == 1
-    assert moon_threat(seen) == 1
+    assert seen.moon_threat == 1
 
 
 def test_normal_breaks_the_attempt_with_the_cheapest_trick() -> None:

@@ -190,17 +190,16 @@ class Knowledge:
 
     @cached_property
     def moon_threat(self) -> int | None:
-        """Another seat that has taken every point card so far, and enough of them to worry.
-
-        "Enough" grows less as the round goes on: 10 points at any time, or 5 once
-        half of the tricks are done.
-        """
+        """Another seat that has taken every point card so far and enough of them, for the
+        round's stage, to be worth a trick to stop: 4 points from the start, any once a
+        third of the tricks are done (measured against ``expert`` as the runner:
+        ``benchmarks/moon.py``). The rule-based players act on it and hints explain by it."""
         seat = self.sole_point_taker
         if seat is None or seat == self.seat:
             return None
         points = self.points_of(self.point_cards_taken[seat])
-        late = self.view.trick_no * 2 >= self.view.rules.hand_size
-        return seat if points >= 10 or (late and points >= 5) else None
+        third_done = 3 * self.view.trick_no >= self.view.rules.hand_size
+        return seat if points >= 4 or (third_done and points > 0) else None
 
     @cached_property
     def others_took_points(self) -> bool:

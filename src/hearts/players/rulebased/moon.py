@@ -25,8 +25,8 @@ from hearts.core import (
 from hearts.players.knowledge import Knowledge
 from hearts.players.standing import win_chances
 
-__all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_suspect", "moon_threat",
-           "moon_totals", "strong_moon_hand", "win_chance"]
+__all__ = ["attempting_moon", "choose_moon", "moon_losers", "moon_suspect", "moon_totals",
+           "strong_moon_hand", "win_chance"]
 
 # My chance of winning the game below which a long shot is worth it: one more loser allowed.
 _DESPERATE: Final = 0.1
@@ -124,21 +124,6 @@ def moon_suspect(k: Knowledge) -> int | None:
     give another seat at no cost to me should go elsewhere than to it."""
     seat = k.sole_point_taker
     return None if seat is None or seat == k.seat else seat
-
-
-def moon_threat(k: Knowledge) -> int | None:
-    """Another seat that has taken every point card so far and enough of them, for the
-    round's stage, to be worth a trick to stop: 4 points from the start, any once a
-    third of the tricks are done (measured against ``expert`` as the runner:
-    ``benchmarks/moon.py``)."""
-    seat = moon_suspect(k)
-    if seat is None:
-        return None
-    points = k.points_of(k.point_cards_taken[seat])
-    done = 3 * k.view.trick_no
-    size = k.view.rules.hand_size
-    worried = points >= 4 or (done >= size and points > 0)
-    return seat if worried else None
 
 
 def moon_totals(view: PlayerView, choice: MoonChoice) -> list[int]:

@@ -22,7 +22,7 @@ from hearts.core import (
     lowest_card,
 )
 from hearts.players.knowledge import Knowledge
-from hearts.players.rulebased.moon import attempting_moon, moon_suspect, moon_threat
+from hearts.players.rulebased.moon import attempting_moon, moon_suspect
 
 __all__ = ["choose_play", "discard_priority", "lead_risk"]
 
@@ -81,7 +81,7 @@ def lead_risk(k: Knowledge, card: Card) -> float:
 
 
 def _lead(k: Knowledge, legal: int) -> Card:
-    threat = moon_threat(k)
+    threat = k.moon_threat
     if threat is not None:
         top_hearts = [c for c in k.cards(legal & SUIT_MASKS[HEARTS]) if k.is_top(c)]
         if top_hearts:
@@ -97,7 +97,7 @@ def _follow(k: Knowledge, legal: int) -> Card:
     points = k.trick_points
     below = legal & cards_below(win_card)
     above = legal & cards_above(win_card)
-    threat = moon_threat(k)
+    threat = k.moon_threat
     if (threat is not None and above and (k.trick_mask & POINT_MASK or led == HEARTS)
             and (win_seat == threat or threat in k.still_to_play)):
         return _take(k, above)
