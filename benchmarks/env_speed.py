@@ -5,7 +5,7 @@ Three ways to play Hearts for learning, measured in the same run:
 - ``batched N``: :class:`hearts.env.batched.BatchedHearts` with N games stepped together.
   Timed: drawing a random allowed action for every game (compiled,
   ``BatchedHearts.random_actions``) and ``step`` (the rules, the per-hand core calls, every
-  observation and mask, auto-reset, and the copies of the returned arrays).
+  observation and mask, auto-reset, and arrays the caller may keep).
 - ``pettingzoo AEC``: PettingZoo's own ``agent_iter``/``last``/``step`` loop over our
   :class:`hearts.env.HeartsAECEnv` (one game), a random allowed action from the mask by
   NumPy each step.
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
     rules = Rules.parse(args.rules)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"cores allowed: {sorted(os.sched_getaffinity(0))}; rules {rules.text}")
-    print("timed: batched = random_actions + step (obs, mask, rewards copied out); "
+    print("timed: batched = random_actions + step (obs, mask, rewards: the caller's to keep); "
           "AEC = agent_iter/last/step + a NumPy random choice; OpenSpiel = "
           "legal_actions + apply_action (chance steps not counted)")
     rows: list[tuple[str, Rate | None]] = [
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     best = rows[len(BATCH_SIZES) - 1][1]
     for label, value in (("wall", best[0]), ("CPU", best[1])) if best else ():
         verdict = "met" if value >= TARGET else "NOT met"
-        print(f"target {TARGET:,} steps/s at N={BATCH_SIZES[-1]} (copies included), "
+        print(f"target {TARGET:,} steps/s at N={BATCH_SIZES[-1]} (caller-owned arrays), "
               f"{label} time: {verdict}")
 
 

@@ -221,6 +221,13 @@ def test_copies_and_own_arrays_say_the_same_and_reset_numbers_on() -> None:
     own = shared.step(shared.random_actions(rng))[0]
     shared.step(shared.random_actions(rng))
     assert own is shared.step(shared.random_actions(rng))[0]  # overwritten each step
+    # what a copying simulator returned stays the caller's: later steps never change it
+    kept_obs, kept_mask, _, _, _ = copied.step(copied.random_actions(rng))
+    before = kept_obs.copy(), kept_mask.copy()
+    for _ in range(3):
+        copied.step(copied.random_actions(rng))
+    np.testing.assert_array_equal(kept_obs, before[0])
+    np.testing.assert_array_equal(kept_mask, before[1])
     assert copied.game_numbers.tolist() == [0, 1, 2, 3]
     copied.reset()
     assert copied.game_numbers.tolist() == [4, 5, 6, 7]
