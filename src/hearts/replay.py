@@ -30,12 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hearts.core import (
-    GAME_FORMAT,
-    HAND_FORMAT,
     Action,
-    CardSet,
     ChooseMoon,
-    Deal,
     GameState,
     InvalidRecordError,
     PassCards,
@@ -45,16 +41,15 @@ from hearts.core import (
     encode_card,
     encode_cards,
     encode_moon_choice,
-    hand_record,
-    new_hand,
-    replay_game,
-    replay_hand,
+    record_seats,
+    replay_record,
+    round_steps,
     view,
 )
 
 __all__ = ["ANALYSIS_ITERATIONS", "ANALYSIS_SEED", "FRAMES_FORMAT", "MOST_COSTLY", "Frame",
            "Replay", "Step", "action_json", "analyze_for_replay", "build_replay",
-           "marked_decisions", "most_costly", "replay_record", "seat_names", "walk"]
+           "marked_decisions", "most_costly", "walk"]
 
 FRAMES_FORMAT: Final = "card-commons-hearts/replay"
 """The ``format`` of a replay's JSON (``docs/web-protocol.md``, the replay API)."""
@@ -64,28 +59,6 @@ ANALYSIS_ITERATIONS: Final = 200
 """Deals the search samples a decision in a replay's analysis: a whole game in seconds."""
 ANALYSIS_SEED: Final = "replay"
 """A replay's analysis is seeded: the same record gets the same marks every time."""
-
-
-def replay_record(data: Mapping[str, Any]) -> GameState:
-    """The final state of a game or hand record, re-checked by the core; an
-    :class:`InvalidRecordError` that says what is wrong otherwise."""
-    if not isinstance(data, Mapping):
-        raise InvalidRecordError("a record is a JSON object")
-    kind = data.get("format")
-    if kind == GAME_FORMAT:
-        return replay_game(data)
-    if kind == HAND_FORMAT:
-        return replay_hand(data)
-    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
-
-
-def seat_names(data: Mapping[str, Any], players: int) -> tuple[str, ...]:
-    """The record's seat names, or ``Seat 1``... where it names none (a hand record)."""
-    seats = data.get("seats")
-    if isinstance(seats, list) and len(seats) == players and all(
-            isinstance(name, str) and name for name in seats):
-        return tuple(seats)
-    return tuple(f"Seat {seat + 1}" for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,23 +71,8 @@ class Step:
 
 
 def walk(final: GameState) -> Iterator[Step]:
-    """Every position of the game ``final`` ends, in order: each round from its deal,
-    restarted from the core's hand record (the cards dealt, the totals going in)."""
-    rounds: list[list[PassCards | Play | ChooseMoon]] = []
-    for action in final.history:
-        if isinstance(action, Deal) or not rounds:
-            rounds.append([])
-        if not isinstance(action, Deal):
-            rounds[-1].append(action)
-    for round_no, actions in enumerate(rounds, final.first_round):
-        start = hand_record(final, round_no)
-        state = new_hand(final.rules, tuple(CardSet.parse(" ".join(h)) for h in start["hands"]),
-                         round_no=round_no, totals=start["scores"],
-                         deal_seed=start["deal_seed"])
-        yield Step(round_no, None, state)
-        for action in actions:
-            state = state.apply(action)
-            yield Step(round_no, action, state)
+    """Every position of the game ``final`` ends, in order (:func:`round_steps`)."""
+    return (Step(*step) for step in round_steps(final))
 
 
 def action_json(action: Action | None) -> dict[str, Any] | None:
@@ -235,7 +193,7 @@ def build_replay(data: Mapping[str, Any]) -> Replay:
     for a record the rules refuse)."""
     final = replay_record(data)
     frames = tuple(_frame(i, step) for i, step in enumerate(walk(final)))
-    return Replay(final.rules.text, seat_names(data, final.players), frames)
+    return Replay(final.rules.text, record_seats(data, final.players), frames)
 
 
 def marked_decisions(replay: Replay, analysis: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -25,9 +25,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hearts.core import QUEEN_MASK, GameState, InvalidRecordError, Phase
+from hearts.core import (
+    QUEEN_MASK,
+    GameState,
+    InvalidRecordError,
+    Phase,
+    record_seats,
+    replay_record,
+)
 from hearts.players.analysis import human_seats
-from hearts.replay import replay_record, seat_names, walk
+from hearts.replay import walk
 
 __all__ = ["GameLine", "PlayerStats", "game_line", "player_seat", "player_stats", "summarize"]
 
@@ -113,7 +120,7 @@ def game_line(record: Mapping[str, Any], player: str | None = None) -> GameLine 
     final = replay_record(record)
     if not final.is_over:
         return None
-    seat = player_seat(seat_names(record, final.players), player)
+    seat = player_seat(record_seats(record, final.players), player)
     if seat is None:
         return None
     hands = points = shot = allowed = queens = clean = 0

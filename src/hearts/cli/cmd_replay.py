@@ -13,15 +13,13 @@ from typing import Any
 from hearts.cli.common import CommandLineError
 from hearts.core import (
     GAME_FORMAT,
-    HAND_FORMAT,
     GameState,
     IllegalActionError,
     InvalidRecordError,
     format_sheet,
     parse_record,
-    replay_game,
-    replay_hand,
 )
+from hearts.core import replay_record as core_replay_record
 
 __all__ = ["configure", "run"]
 
@@ -110,14 +108,10 @@ def replay_record(data: Mapping[str, Any] | InvalidRecordError
     """Replay a game or hand record (by its format); the state and the seat names."""
     if isinstance(data, InvalidRecordError):
         raise data
-    kind = data.get("format")
-    if kind == GAME_FORMAT:
-        state = replay_game(data)
+    state = core_replay_record(data)
+    if data.get("format") == GAME_FORMAT:
         return state, _seat_names(data, state.players)
-    if kind == HAND_FORMAT:
-        state = replay_hand(data)
-        return state, [f"Seat {seat}" for seat in range(state.players)]
-    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
+    return state, [f"Seat {seat}" for seat in range(state.players)]
 
 
 Records = list[tuple[str | None, Mapping[str, Any] | InvalidRecordError]]

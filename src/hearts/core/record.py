@@ -36,7 +36,7 @@ says what is missing.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from hearts.core.actions import RoundResult
@@ -71,8 +71,11 @@ __all__ = [
     "game_record",
     "hand_record",
     "parse_record",
+    "record_seats",
     "replay_game",
     "replay_hand",
+    "replay_record",
+    "round_steps",
 ]
 
 GAME_FORMAT = "card-commons-hearts/game"
@@ -414,3 +417,47 @@ def replay_hand(data: Mapping[str, Any]) -> GameState:
     except IllegalActionError as exc:
         raise InvalidRecordError(f"record: {exc}") from exc
     return _replay_round(state, data, round_no, dealt=True)
+
+
+def replay_record(data: Mapping[str, Any]) -> GameState:
+    """Rebuild a game or a hand record, by its ``format``, checking everything it states."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError("a record is a JSON object")
+    kind = data.get("format")
+    if kind == GAME_FORMAT:
+        return replay_game(data)
+    if kind == HAND_FORMAT:
+        return replay_hand(data)
+    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
+
+
+def record_seats(data: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The seat names a record gives, or ``Seat 1``, ``Seat 2``... where it gives none (a
+    hand record) or not one name a seat."""
+    seats = data.get("seats")
+    if isinstance(seats, list) and len(seats) == players and all(
+            isinstance(name, str) and name for name in seats):
+        return tuple(seats)
+    return tuple(f"Seat {seat + 1}" for seat in range(players))
+
+
+def round_steps(final: GameState) -> Iterator[tuple[int, PassCards | Play | ChooseMoon | None,
+                                                     GameState]]:
+    """Every position of the game ``final`` ends, in order, as ``(round, action, state)``:
+    each round from its deal (action None), restarted from its hand record (the cards
+    dealt, the totals going in), then each of that round's actions and the state after it."""
+    rounds: list[list[PassCards | Play | ChooseMoon]] = []
+    for action in final.history:
+        if isinstance(action, Deal) or not rounds:
+            rounds.append([])
+        if not isinstance(action, Deal):
+            rounds[-1].append(action)
+    for round_no, actions in enumerate(rounds, final.first_round):
+        start = hand_record(final, round_no)
+        state = new_hand(final.rules, tuple(CardSet.parse(" ".join(h)) for h in start["hands"]),
+                         round_no=round_no, totals=start["scores"],
+                         deal_seed=start["deal_seed"])
+        yield round_no, None, state
+        for action in actions:
+            state = state.apply(action)
+            yield round_no, action, state

@@ -33,23 +33,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts.core import (
-    GAME_FORMAT,
-    HAND_FORMAT,
     Action,
     Card,
-    CardSet,
     ChooseMoon,
-    Deal,
     GameState,
-    InvalidRecordError,
     PassCards,
     Phase,
     Play,
     PlayerView,
-    hand_record,
-    new_hand,
-    replay_game,
-    replay_hand,
+    record_seats,
+    replay_record,
+    round_steps,
     view,
 )
 from hearts.players.levels import LEVELS
@@ -221,23 +215,6 @@ def _computer_name(name: str) -> bool:
     return name == "Across" or name.split(":")[0] in LEVELS
 
 
-def _replay(record: Mapping[str, Any]) -> GameState:
-    kind = record.get("format")
-    if kind == GAME_FORMAT:
-        return replay_game(record)
-    if kind == HAND_FORMAT:
-        return replay_hand(record)
-    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
-
-
-def _names(record: Mapping[str, Any], players: int) -> tuple[str, ...]:
-    seats = record.get("seats")
-    if isinstance(seats, list) and len(seats) == players and all(
-            isinstance(name, str) and name for name in seats):
-        return tuple(seats)
-    return tuple(f"Seat {seat + 1}" for seat in range(players))
-
-
 @dataclass(frozen=True, slots=True)
 class _Task:
     """A decision to judge: the seat's view before it, the action taken, the settings."""
@@ -251,26 +228,14 @@ class _Task:
 
 
 def _decisions(final: GameState, seats: Sequence[int]) -> list[tuple[PlayerView, Action]]:
-    """Every decision of ``seats`` in the game ``final`` ends: the view before, the action.
-
-    Each round restarts from its hand (the core's hand record: the cards dealt, the totals
-    going in) and replays that round's actions from the game's history."""
-    rounds: list[list[PassCards | Play | ChooseMoon]] = []
-    for action in final.history:
-        if isinstance(action, Deal) or not rounds:
-            rounds.append([])
-        if not isinstance(action, Deal):
-            rounds[-1].append(action)
+    """Every decision of ``seats`` in the game ``final`` ends: the view before, the action
+    (each round restarted from its hand record: :func:`round_steps`)."""
     found: list[tuple[PlayerView, Action]] = []
-    for round_no, actions in enumerate(rounds, final.first_round):
-        start = hand_record(final, round_no)
-        state = new_hand(final.rules, tuple(CardSet.parse(" ".join(h)) for h in start["hands"]),
-                         round_no=round_no, totals=start["scores"],
-                         deal_seed=start["deal_seed"])
-        for action in actions:
-            if action.seat in seats:
-                found.append((view(state, action.seat), action))
-            state = state.apply(action)
+    before: GameState | None = None
+    for _, action, state in round_steps(final):
+        if action is not None and before is not None and action.seat in seats:
+            found.append((view(before, action.seat), action))
+        before = state
     return found
 
 
@@ -292,8 +257,8 @@ def analyze(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
         raise ValueError(f"workers must be at least 1, not {workers}")
     if iterations is not None and iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations}")
-    final = _replay(record)
-    names = _names(record, final.players)
+    final = replay_record(record)
+    names = record_seats(record, final.players)
     chosen = human_seats(names) if seats is None else tuple(dict.fromkeys(seats))
     bad = [s for s in chosen if not 0 <= s < final.players]
     if bad or not chosen:
