@@ -108,6 +108,41 @@ async def test_score_sheets_are_versioned(store: Store) -> None:
     assert store.load_score_sheet("other") is None
 
 
+async def test_a_player_key_lists_the_tables_it_sat_at_newest_first(store: Store) -> None:
+    store.link_player("k1", "old", 0)  # linked before its table is stored: shown once it is
+    for table_id in ("old", "new", "theirs"):
+        store.create_table(table_id, SETTINGS)
+    await stored(store)
+    store.link_player("k1", "new", 2)
+    store.link_player("k1", "new", 2)  # again: one link
+    store.link_player("k2", "theirs", 1)
+    store.mark_finished("old")
+    await stored(store)
+    games = store.player_games("k1")
+    assert [(g.table_id, g.seat, g.finished) for g in games] == [
+        ("new", 2, False), ("old", 0, True)]
+    assert games[0].joined >= games[1].joined
+    assert [g.table_id for g in store.player_games("k2")] == ["theirs"]
+    assert store.player_games("nobody") == []
+
+
+async def test_a_challenge_is_stored_once_with_its_leaderboard(store: Store) -> None:
+    spec = {"preset": "standard", "deals": 4}
+    assert store.put_challenge("C1", spec)
+    assert not store.put_challenge("C1", {"preset": "changed"})  # a code names one challenge
+    loaded = store.load_challenge("C1")
+    assert loaded is not None and (loaded.code, loaded.spec) == ("C1", spec)
+    assert store.load_challenge("C2") is None
+    assert not store.add_challenge_entry("C2", "e", {"name": "x"})  # no such challenge
+    assert store.add_challenge_entry("C1", "e1", {"name": "Ann", "points": [3, 0]})
+    assert not store.add_challenge_entry("C1", "e1", {"name": "Ann again"})
+    assert store.add_challenge_entry("C1", "e2", {"name": "Bo", "points": [0, 13]})
+    entries = store.challenge_entries("C1")
+    assert [(e.entry_id, e.entry["name"]) for e in entries] == [("e1", "Ann"), ("e2", "Bo")]
+    assert entries[0].submitted <= entries[1].submitted
+    assert store.challenge_entries("C2") == []
+
+
 async def test_a_whole_table_replays_from_the_store(store: Store) -> None:
     """A table's authority writes its events; a second authority replays them from the
     store to the same state, state id and seats."""

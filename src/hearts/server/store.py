@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["SQLITE_MIGRATIONS", "DeferredStore", "SqliteStore", "Store", "StoredScoreSheet",
-           "StoredTable", "is_postgres_url"]
+__all__ = ["SQLITE_MIGRATIONS", "ChallengeEntry", "DeferredStore", "PlayerGame", "SqliteStore",
+           "Store", "StoredChallenge", "StoredScoreSheet", "StoredTable", "is_postgres_url"]
 
 # Migration 1 is the schema from before versioning, written so that it also adopts a
 # database of that time (IF NOT EXISTS).
@@ -49,8 +49,37 @@ CREATE TABLE IF NOT EXISTS score_sheets (
 );
 """
 
+# Migration 2: who sat where (by player key digest), and the duplicate challenges with their
+# leaderboards.
+_SCHEMA_2 = """
+CREATE TABLE player_games (
+    key_digest TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    joined REAL NOT NULL,
+    PRIMARY KEY (key_digest, table_id, seat)
+);
+CREATE INDEX player_games_by_key ON player_games (key_digest, joined);
+CREATE TABLE challenges (
+    code TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE challenge_entries (
+    code TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    submitted REAL NOT NULL,
+    PRIMARY KEY (code, entry_id)
+);
+"""
+
 # The SQLite migrations, numbered from 1: append, never edit one that has shipped.
-SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
 
 
 def is_postgres_url(text: str) -> bool:
@@ -78,6 +107,35 @@ class StoredScoreSheet:
     sheet: dict[str, Any]
     version: int
     updated: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """A table a player sat at, the player known only by their private key's digest."""
+
+    table_id: str
+    seat: int
+    joined: float
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChallenge:
+    """A duplicate challenge as its module describes it (``hearts.challenge``)."""
+
+    code: str
+    spec: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeEntry:
+    """One result on a challenge's leaderboard, named by an id unique within the challenge."""
+
+    code: str
+    entry_id: str
+    entry: dict[str, Any]
+    submitted: float
 
 
 class Store(Protocol):
@@ -109,6 +167,31 @@ class Store(Protocol):
 
     def load_score_sheet(self, sheet_id: str) -> StoredScoreSheet | None:
         """One shared score sheet, or None."""
+        ...
+
+    def link_player(self, key_digest: str, table_id: str, seat: int) -> None:
+        """Note that the player with this key digest sits at a table (again: no change)."""
+        ...
+
+    def player_games(self, key_digest: str) -> list[PlayerGame]:
+        """The tables a player sat at, newest first."""
+        ...
+
+    def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
+        """Store a challenge; False, and nothing changed, when its code is there already."""
+        ...
+
+    def load_challenge(self, code: str) -> StoredChallenge | None:
+        """One challenge, or None."""
+        ...
+
+    def add_challenge_entry(self, code: str, entry_id: str, entry: dict[str, Any]) -> bool:
+        """Add a result to a stored challenge's leaderboard; False, and nothing changed,
+        when the challenge is not stored or has an entry of this id already."""
+        ...
+
+    def challenge_entries(self, code: str) -> list[ChallengeEntry]:
+        """A challenge's results, oldest first."""
         ...
 
     def maintain(self) -> None:
@@ -243,6 +326,42 @@ class SqliteStore:
         if row is None:
             return None
         return StoredScoreSheet(sheet_id, row[0], json.loads(row[1]), int(row[2]), float(row[3]))
+
+    def link_player(self, key_digest: str, table_id: str, seat: int) -> None:
+        self._db.execute("INSERT OR IGNORE INTO player_games (key_digest, table_id, seat, joined)"
+                         " VALUES (?, ?, ?, ?)", (key_digest, table_id, seat, time.time()))
+
+    def player_games(self, key_digest: str) -> list[PlayerGame]:
+        rows = self._db.execute(
+            "SELECT p.table_id, p.seat, p.joined, t.finished FROM player_games p "
+            # a table's link may be written before the table (PostgreSQL queues the table)
+            "JOIN tables t ON t.id = p.table_id WHERE p.key_digest = ? "
+            "ORDER BY p.joined DESC, p.table_id", (key_digest,))
+        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3])) for row in rows]
+
+    def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO challenges (code, spec, created) VALUES (?, ?, ?)",
+            (code, _dumps(spec), time.time()))
+        return cursor.rowcount == 1
+
+    def load_challenge(self, code: str) -> StoredChallenge | None:
+        row = self._db.execute("SELECT spec, created FROM challenges WHERE code = ?",
+                               (code,)).fetchone()
+        return None if row is None else StoredChallenge(code, json.loads(row[0]), float(row[1]))
+
+    def add_challenge_entry(self, code: str, entry_id: str, entry: dict[str, Any]) -> bool:
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO challenge_entries (code, entry_id, entry, submitted) "
+            "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM challenges WHERE code = ?)",
+            (code, entry_id, _dumps(entry), time.time(), code))
+        return cursor.rowcount == 1
+
+    def challenge_entries(self, code: str) -> list[ChallengeEntry]:
+        rows = self._db.execute(
+            "SELECT entry_id, entry, submitted FROM challenge_entries WHERE code = ? "
+            "ORDER BY submitted, entry_id", (code,))
+        return [ChallengeEntry(code, row[0], json.loads(row[1]), float(row[2])) for row in rows]
 
     def maintain(self) -> None:
         if self._path == ":memory:":

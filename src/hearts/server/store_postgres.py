@@ -33,7 +33,13 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
-from hearts.server.store import StoredScoreSheet, StoredTable
+from hearts.server.store import (
+    ChallengeEntry,
+    PlayerGame,
+    StoredChallenge,
+    StoredScoreSheet,
+    StoredTable,
+)
 
 __all__ = ["POSTGRES_MIGRATIONS", "PostgresStore"]
 
@@ -62,6 +68,30 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
         updated DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX tables_unfinished ON tables (created) WHERE NOT finished;
+    """,
+    # who sat where, by player key digest (no foreign key: the link is written at once, the
+    # table itself by the writer a moment later); the duplicate challenges and their results
+    """
+    CREATE TABLE player_games (
+        key_digest TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (key_digest, table_id, seat)
+    );
+    CREATE INDEX player_games_by_key ON player_games (key_digest, joined);
+    CREATE TABLE challenges (
+        code TEXT PRIMARY KEY,
+        spec TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE challenge_entries (
+        code TEXT NOT NULL REFERENCES challenges(code),
+        entry_id TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        submitted DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (code, entry_id)
+    );
     """,
 )
 
@@ -339,3 +369,41 @@ class PostgresStore:
         return StoredScoreSheet(sheet_id, row[0], json.loads(row[1]), int(row[2]),
                                 float(row[3]))
 
+
+    # ------------------------------------------------------------ players and challenges
+    def link_player(self, key_digest: str, table_id: str, seat: int) -> None:
+        self._query_one(
+            "INSERT INTO player_games (key_digest, table_id, seat, joined) "
+            "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING seat",
+            (key_digest, table_id, seat, time.time()))
+
+    def player_games(self, key_digest: str) -> list[PlayerGame]:
+        rows = self._query_all(
+            "SELECT p.table_id, p.seat, p.joined, t.finished FROM player_games p "
+            "JOIN tables t ON t.id = p.table_id WHERE p.key_digest = %s "
+            "ORDER BY p.joined DESC, p.table_id", (key_digest,))
+        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3])) for row in rows]
+
+    def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
+        row = self._query_one(
+            "INSERT INTO challenges (code, spec, created) VALUES (%s, %s, %s) "
+            "ON CONFLICT DO NOTHING RETURNING code", (code, _dumps(spec), time.time()))
+        return row is not None
+
+    def load_challenge(self, code: str) -> StoredChallenge | None:
+        row = self._query_one("SELECT spec, created FROM challenges WHERE code = %s", (code,))
+        return None if row is None else StoredChallenge(code, json.loads(row[0]), float(row[1]))
+
+    def add_challenge_entry(self, code: str, entry_id: str, entry: dict[str, Any]) -> bool:
+        row = self._query_one(
+            "INSERT INTO challenge_entries (code, entry_id, entry, submitted) "
+            "SELECT %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM challenges WHERE code = %s) "
+            "ON CONFLICT DO NOTHING RETURNING entry_id",
+            (code, entry_id, _dumps(entry), time.time(), code))
+        return row is not None
+
+    def challenge_entries(self, code: str) -> list[ChallengeEntry]:
+        rows = self._query_all(
+            "SELECT entry_id, entry, submitted FROM challenge_entries WHERE code = %s "
+            "ORDER BY submitted, entry_id", (code,))
+        return [ChallengeEntry(code, row[0], json.loads(row[1]), float(row[2])) for row in rows]
