@@ -421,16 +421,27 @@ async function importFile(file) {
       throw new ScoreError(`${file.name} is not a sheet file (it is not JSON)`);
     }
     if (typeof data?.rules !== "string") throw new ScoreError(`${file.name} is not a score sheet`);
-    keeper.sheet = Sheet.fromJSON(data, await factsFor(data.rules));
-    keeper.share = null;
-    keeper.synced = true;
-    save();
-    clearEntry();
-    renderKeeper();
+    openSheet(Sheet.fromJSON(data, await factsFor(data.rules)));
   } catch (exc) {
-    if (!(exc instanceof ScoreError)) throw exc;
-    $("setup-error").textContent = exc.message;
+    setupRefused(exc);
   }
+}
+
+// A new or imported sheet becomes the one kept here (not shared until asked).
+function openSheet(sheet) {
+  keeper.sheet = sheet;
+  keeper.share = null;
+  keeper.synced = true;
+  keeper.taker = 0;
+  save();
+  clearEntry();
+  renderKeeper();
+}
+
+// The setup form's answer to a sheet the core's rules refuse; anything else is a bug.
+function setupRefused(exc) {
+  if (!(exc instanceof ScoreError)) throw exc;
+  $("setup-error").textContent = exc.message;
 }
 
 // ------------------------------------------------------------------ setup
@@ -489,17 +500,9 @@ async function startSheet(event) {
   $("setup-error").textContent = "";
   const names = [...$("setup-names").querySelectorAll("input")].map((i) => i.value);
   try {
-    const facts = await factsFor(rulesText(), names.length);
-    keeper.sheet = new Sheet(facts, names);
-    keeper.share = null;
-    keeper.synced = true;
-    keeper.taker = 0;
-    save();
-    clearEntry();
-    renderKeeper();
+    openSheet(new Sheet(await factsFor(rulesText(), names.length), names));
   } catch (exc) {
-    if (!(exc instanceof ScoreError)) throw exc;
-    $("setup-error").textContent = exc.message;
+    setupRefused(exc);
   }
 }
 
