@@ -11,12 +11,19 @@ decision (``--iterations``), so the figures do not depend on the machine's load.
 
     .venv/bin/python benchmarks/moon.py --deal-sets 10
     .venv/bin/python benchmarks/moon.py --defenders normal --attackers shooter --deal-sets 100
+
+``--records DIR`` keeps every game of each pairing as JSON lines, one file a pairing
+(``DIR/normal-vs-expert.jsonl``, as ``hearts arena --records`` writes them), for
+``hearts replay`` and ``hearts analyze``: the hands where a moon got through are the
+evidence for a defence.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from scipy.stats import binomtest
@@ -38,17 +45,25 @@ def _spec(level: str, iterations: int, playout: str | None = None) -> str:
 
 
 def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str,
-             iterations: int, workers: int) -> dict[str, Any]:
+             iterations: int, workers: int, records: Path | None = None) -> dict[str, Any]:
     """One pairing's figures: hands, moons made by the attacker and by the defenders,
-    points per hand of each side, from one arena match."""
+    points per hand of each side, from one arena match (its games written to
+    ``records``/DEFENDER-vs-ATTACKER.jsonl when given)."""
     defence = _spec(defender, iterations)
     # the same level on both sides needs two spec texts for the arena to tell them apart
     attack = _spec(attacker, iterations, "moon" if attacker == defender else None)
     if attack == defence:
         raise SystemExit(f"{defender} against itself can only be told apart for the "
                          f"search levels ({', '.join(_SEARCH)})")
-    config = MatchConfig(Rules.parse(rules), (defence, defence, defence, attack), deal_sets, seed)
-    data = report(run_match(config, workers=workers))
+    config = MatchConfig(Rules.parse(rules), (defence, defence, defence, attack), deal_sets, seed,
+                         keep_records=records is not None)
+    result = run_match(config, workers=workers)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        lines = (json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},
+                            separators=(",", ":")) + "\n" for o in result.outcomes)
+        (records / f"{defender}-vs-{attacker}.jsonl").write_text("".join(lines))
+    data = report(result)
     figures = data["figures"]
     bots = {bot["bot"]: bot for bot in figures["bots"]}
     hands = figures["hands"]
@@ -80,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="worlds a search decision samples")
     parser.add_argument("--seed", default="moon-1")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--records", type=Path, default=None, metavar="DIR",
+                        help="write each pairing's game records to DIR")
     args = parser.parse_args(argv)
     print(f"rules {args.rules}, seed {args.seed}, {args.deal_sets} deal sets a pairing, "
           f"search levels at {args.iterations} worlds a decision; three defenders, one "
@@ -90,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     for defender in args.defenders.split(","):
         for attacker in args.attackers.split(","):
             row = moon_row(args.rules, defender, attacker, args.deal_sets, args.seed,
-                           args.iterations, args.workers)
+                           args.iterations, args.workers, args.records)
             share = (f"{row['moons_allowed']} = {row['share']:.1%} "
                      f"({row['low']:.1%}-{row['high']:.1%})")
             verdict = ("met (95%)" if row["high"] <= _TARGET else

@@ -21,6 +21,8 @@ OpenSpiel's ISMCTS does not repeat its choices from a seed, so reruns vary.
 
     .venv/bin/python benchmarks/openspiel_ismcts.py --search expert --deal-sets 10
     .venv/bin/python benchmarks/openspiel_ismcts.py --search normal --deal-sets 4  # baseline
+    # issue 12's target: a margin of at least 2.5 against ISMCTS at 10,000 simulations
+    .venv/bin/python benchmarks/openspiel_ismcts.py --simulations 10000 --target 2.5
 """
 
 from __future__ import annotations
@@ -41,7 +43,11 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--search", default="expert",
                         help="our bot spec, e.g. expert or expert:budget=0.5 (default: expert)")
-    parser.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
+    parser.add_argument("--sims", "--simulations", type=int, default=1000,
+                        help="ISMCTS simulations a decision (the issue's target: 10000)")
+    parser.add_argument("--target", type=float, default=1.0,
+                        help="the margin to beat (1.0 at 1,000 simulations; the issue asks "
+                             "2.5 at 10,000)")
     parser.add_argument("--uct", type=float, default=5.0,
                         help="ISMCTS exploration constant (5, as in OpenSpiel's own ISMCTS test)")
     parser.add_argument("--deal-sets", type=int, default=10,
@@ -58,11 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     print(format_report(data))
     ours = next(b for b in data["figures"]["bots"] if b["bot"] == args.search)
     margin = ours["margin"]
-    verdict = ("met (95%)" if margin["low"] is not None and margin["low"] >= 1.0
-               else "met" if margin["mean"] >= 1.0 else "NOT met")
+    verdict = ("met (95%)" if margin["low"] is not None and margin["low"] >= args.target
+               else "met" if margin["mean"] >= args.target else "NOT met")
     print(f"\n[c] {args.search} vs {ismcts} in {data['figures']['rules']}: "
           f"{data['figures']['hands']} hands; margin {margin['mean']:.3f} points per hand "
-          f"(95% CI {margin['low']:.3f} to {margin['high']:.3f}); target >= 1.0: {verdict}")
+          f"(95% CI {margin['low']:.3f} to {margin['high']:.3f}); target >= {args.target:g}: "
+          f"{verdict}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as file:
             json.dump(data, file, indent=1)

@@ -46,7 +46,7 @@ def test_help_and_rules_load_no_other_command_and_nothing_heavy(args: list[str])
 
 # the positional arguments and required options of the commands that have any
 REQUIRED = {"replay": ["game.json"], "verify": ["game.json"], "analyze": ["game.json"],
-            "arena": ["--bot", "random"], "bot": ["random"]}
+            "arena": ["--bot", "random"], "bot": ["random"], "challenge": ["new"]}
 
 
 def test_every_command_has_its_summary_and_its_own_options() -> None:

@@ -120,8 +120,9 @@ def test_passes_go_to_the_pass_target(rules: Rules, seed: int) -> None:
 def test_the_game_ends_and_is_won_as_scoring_says(rules: Rules, seed: int) -> None:
     states = positions(rules, seed)
     for state in states:
-        assert state.is_over == game_over(state.totals, rules)
-        assert state.winners == game_winners(state.totals, rules)
+        played = state.first_round - 1 + len(state.results)
+        assert state.is_over == game_over(state.totals, rules, played)
+        assert state.winners == game_winners(state.totals, rules, played)
         assert view(state, None).is_over == state.is_over
 
 

@@ -75,6 +75,8 @@ def option_sets(draw: st.DrawFn) -> Rules:
     if draw(st.booleans()):
         options["target"] = draw(st.integers(1, 500))
     if draw(st.booleans()):
+        options["rounds"] = draw(st.integers(0, 1000))
+    if draw(st.booleans()):
         options["jack_of_diamonds"] = draw(st.booleans())
     if draw(st.booleans()):
         options["pass_count"] = draw(st.integers(0, base.hand_size - 1))

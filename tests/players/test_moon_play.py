@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hearts.core import Card, GameState, view
+from hearts.core import Card, GameState, Phase, Play, moon_shooter, read_position, view
 from hearts.players import make_player
+from hearts.players.hints import explain
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.rulebased.moon import attempting_moon, moon_suspect
@@ -85,3 +86,63 @@ def test_the_shooter_level_plays_a_certain_moon_out() -> None:
     shooter = make_player("shooter")
     assert isinstance(shooter, RuleBasedPlayer) and shooter.aggressive
     assert shooter.choose_play(view(state, 0)) == Card("AH")
+
+
+def _shooters(state: GameState) -> set[int | None]:
+    """Who shoots the moon at the end of the round in progress, over every way the
+    remaining cards can be played (small positions only: it walks them all)."""
+    if state.phase is not Phase.PLAY:
+        taken = [state.taken(seat).mask for seat in range(state.players)]
+        return {moon_shooter(taken, state.rules)}
+    seat = state.to_act[0]
+    outcomes: set[int | None] = set()
+    for card in state.legal_cards(seat):
+        outcomes |= _shooters(state.apply(Play(seat, card)))
+    return outcomes
+
+
+def test_keeping_the_card_that_can_win_a_trick_stops_a_certain_moon() -> None:
+    """``keep-the-entry`` (from a game against ``expert``): seat 1 has every point card
+    and leads a club seat 0 cannot follow. Discarding the 10♦, the only card that can
+    win a trick from seat 1, makes its moon certain whatever anyone plays; normal gives
+    up a point card instead, and then no way of playing on lets the moon through."""
+    state = SUITE["keep-the-entry"]
+    assert _shooters(state.apply(Play(0, Card("TD")))) == {1}
+    choice = RuleBasedPlayer().choose_play(view(state, 0))
+    assert choice != Card("TD") and choice.mask & state.rules.point_cards
+    assert _shooters(state.apply(Play(0, choice))) == {None}
+
+
+def test_the_hint_says_why_the_points_go_to_the_runner() -> None:
+    state = SUITE["keep-the-entry"]
+    position = view(state, 0)
+    reason = explain(position, Play(0, RuleBasedPlayer().choose_play(position)))
+    assert reason == ("You are void in clubs: seat 1 may take every point anyway, so give up "
+                      "the Q♠ and keep the cards that can still win a trick")
+
+
+# Seat 0 has taken the only heart played so far and leads the A♥; seat 3 holds K♥ J♥ 7♥ 3♥.
+UNDER_THE_RUNNERS_ACE = read_position(
+    "standard 4 25,10,13,30 9CTCACQS5H8HQH/7C8CJC8DTDQD6H/2D7D9DJD2S4S2H/3D5S6S7S3H7HJHKH hold "
+    "0:2CKC4CQC/1:JSTS9SKS/0:4D6D5DKD/3:3SASAD8S/0:6C3CTH5C/0:AH9H4H 3")
+
+
+def test_the_heart_stopper_and_whether_a_moon_is_still_open() -> None:
+    """Under the A♥ the K♥ is the top heart: seat 3's stopper. Seat 1's 6♥ stops
+    nothing; and seat 0, the only point taker, sees no moon open to anyone else."""
+    seat3, seat1, runner = (Knowledge.of(view(UNDER_THE_RUNNERS_ACE, s)) for s in (3, 1, 0))
+    assert seat3.heart_stopper == Card("KH") and seat3.moon_open
+    assert seat1.heart_stopper is None and seat1.moon_open
+    assert not runner.moon_open
+
+
+def test_under_the_runners_ace_it_keeps_the_king_and_says_so() -> None:
+    """Ducking the K♥ under the A♥ sheds a heart liability in a normal hand, but against a
+    seat that has every point card it throws away the one heart that can beat it."""
+    position = view(UNDER_THE_RUNNERS_ACE, 3)
+    card = RuleBasedPlayer().choose_play(position)
+    assert card == Card("3H")
+    assert explain(position, Play(3, card)) == (
+        "Play under the A♥ and keep the K♥: it can still win a heart trick from anyone "
+        "running for the moon")
+

@@ -94,6 +94,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         "jack_of_diamonds": draw(st.booleans()),
         "moon": draw(st.sampled_from(list(MoonRule))),
         "target": draw(st.integers(10, 100)),
+        "rounds": draw(st.sampled_from([0, 0, 1, 2, 3])),
     }
     if players == 4 and draw(st.integers(0, 4)) == 0:
         # four cards out keeps the hands equal; point cards among them test the deck facts

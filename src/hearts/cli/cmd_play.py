@@ -3,6 +3,8 @@
 In a terminal it opens the full-screen Textual game (:mod:`hearts.tui`); with
 ``--text``, or when input or output is not a terminal, it plays plain text line
 by line (:mod:`hearts.cli.textplay`), so scripts and pipes keep working.
+``--challenge CODE`` plays a duplicate challenge (:mod:`hearts.challenge`): its rules,
+deals and computer opponents, the record kept for ``hearts challenge submit``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
+from hearts.challenge import Challenge, ChallengeError
 from hearts.cli.common import (
     DEFAULT_LEVEL,
     CommandLineError,
@@ -30,7 +34,8 @@ from hearts.core import game_record, new_game
 from hearts.players import make_player
 from hearts.tui.session import SPEEDS
 
-__all__ = ["add_play_options", "configure", "read_line", "run", "run_screen", "run_text"]
+__all__ = ["add_play_options", "challenge_code", "configure", "read_line", "run", "run_screen",
+           "run_text"]
 
 _MAX_NAME = 20
 
@@ -63,6 +68,18 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
                              "terminals without the symbols")
     parser.add_argument("--resume", action="store_true",
                         help="full screen: continue the unfinished game saved after every move")
+    parser.add_argument("--challenge", type=challenge_code, metavar="CODE",
+                        help="play a duplicate challenge: its rules, deals and opponents "
+                             "(make one with 'hearts challenge new'); the record is saved "
+                             "for 'hearts challenge submit'")
+
+
+def challenge_code(text: str) -> Challenge:
+    """An argparse type: a challenge code (or its link, ending ``/c/CODE``)."""
+    try:
+        return Challenge.parse(text.rstrip("/").rsplit("/c/", 1)[-1])
+    except ChallengeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -78,6 +95,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The full-screen game in a terminal, else (or with ``--text``) the line mode."""
+    if args.challenge is not None:
+        _check_challenge_options(args)
     if args.text or not (sys.stdin.isatty() and sys.stdout.isatty()):
         if args.resume:
             raise CommandLineError("--resume continues a full-screen game; run it in a "
@@ -100,12 +119,17 @@ def run_screen(args: argparse.Namespace) -> int:
         if session is None:
             raise CommandLineError(f"no unfinished game is saved in {data_dir()}; "
                                    "start one with: hearts play")
-    rules = rules_from_args(args)
-    opponents = _opponent_levels(args, rules.players)
+    challenge: Challenge | None = args.challenge
+    rules = challenge.rules if challenge else rules_from_args(args)
+    opponents = list(challenge.opponents) if challenge else _opponent_levels(args, rules.players)
     name = _player_name(args)
     settings = GameSettings(rules=rules.text, levels=(HUMAN, *opponents),
-                            seed=args.seed or "", speed=args.speed, auto_play=args.auto_play,
-                            plain=args.plain, name=name)
+                            seed=challenge.seed if challenge else args.seed or "",
+                            speed=args.speed, auto_play=args.auto_play,
+                            plain=args.plain, name=name,
+                            challenge=challenge.code if challenge else "")
+    if challenge is not None:  # straight to the table: the challenge fixes what the start asks
+        session = GameSession(settings)
     app = HeartsApp(settings, session)
     app.run()
     played = app.game
@@ -114,6 +138,11 @@ def run_screen(args: argparse.Namespace) -> int:
     if args.record is not None and played.state.history:
         write_record(args.record, played.record())
         print(f"Saved the game to {args.record}; check it with: hearts replay {args.record}")
+    if played.challenge is not None:
+        _say_submit(played.challenge, played.state.is_over, args.record or played.saved_to)
+        if not played.state.is_over:
+            print("The game is saved: continue it with  hearts play --resume")
+        return 0
     seed = played.settings.seed
     print(f"Seed {seed}: play these deals again with "
           f"hearts play --rules {played.rules.text} --seed {seed}")
@@ -126,6 +155,9 @@ def run_screen(args: argparse.Namespace) -> int:
 
 def run_text(args: argparse.Namespace) -> int:
     """The line-mode game on standard input and output."""
+    challenge: Challenge | None = args.challenge
+    if challenge is not None:
+        return _run_text_challenge(args, challenge)
     rules = rules_from_args(args)
     opponents = _opponent_levels(args, rules.players)
     name = _player_name(args)
@@ -143,6 +175,67 @@ def run_text(args: argparse.Namespace) -> int:
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
     return 0
+
+
+def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
+    """A challenge in line mode; its record goes to ``--record`` or, by default, to a new
+    ``challenge-CODE.json`` here, so that a play is never lost."""
+    name = _player_name(args)
+    record_path: Path = args.record or _free_file(Path(f"challenge-{challenge.code}.json"))
+    check_output_file(record_path, "--record")
+    print(f"Challenge {challenge.code}: {_challenge_line(challenge)}", flush=True)
+    computers = [challenge.computer(seat) for seat in range(1, challenge.players)]
+    game = TextGame(challenge.new_game(), computers, name=name, read=read_line, write=print,
+                    symbols=symbols_fit(sys.stdout))
+    outcome = game.play()
+    if game.state.history:
+        record: dict[str, Any] = game_record(game.state, game.names)
+        record["challenge"] = challenge.code
+        write_record(record_path, record)
+        state = "the game" if outcome is Outcome.FINISHED else "the game so far"
+        print(f"Saved {state} to {record_path}")
+        _say_submit(challenge, outcome is Outcome.FINISHED, record_path)
+    return 0
+
+
+def _challenge_line(challenge: Challenge) -> str:
+    """A challenge in one line: the preset, the deals and the opponents from your left."""
+    return (f"{challenge.preset}, {challenge.deals} deal{'s' * (challenge.deals != 1)} "
+            f"against {', '.join(challenge.opponents)} (from your left)")
+
+
+def _say_submit(challenge: Challenge, finished: bool, path: Path | None) -> None:
+    """How to check and submit a challenge's record (or that an unfinished one cannot be)."""
+    if path is None:
+        return
+    if not finished:
+        print(f"Challenge {challenge.code} is not finished: only a complete play goes on "
+              "a leaderboard")
+        return
+    print(f"Check it with:   hearts challenge check {path}")
+    print(f"Submit it with:  hearts challenge submit {path} --server URL")
+
+
+def _free_file(path: Path) -> Path:
+    """``path``, or ``NAME-2.json``, ``NAME-3.json``...: the first that does not exist."""
+    number = 2
+    chosen = path
+    while chosen.exists():
+        chosen = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1
+    return chosen
+
+
+def _check_challenge_options(args: argparse.Namespace) -> None:
+    """A challenge fixes the rules, the opponents and the seed: options that set them
+    would play another game."""
+    given = [option for option, value in (
+        ("--rules", args.rules != "card-commons"), ("--players", args.players is not None),
+        ("--level", args.level != DEFAULT_LEVEL), ("--levels", args.levels is not None),
+        ("--seed", args.seed is not None), ("--resume", args.resume)) if value]
+    if given:
+        raise CommandLineError(f"--challenge sets the rules, the opponents and the deals; "
+                               f"leave out {', '.join(given)}")
 
 
 def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:

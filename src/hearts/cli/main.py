@@ -72,6 +72,8 @@ COMMANDS: Final = {
                        "judge every decision of a game record with the expert search"),
     "bot": Command("hearts.cli.cmd_bot", "run a built-in player as a bot-protocol program "
                                          "(JSON lines on stdin/stdout)"),
+    "challenge": Command("hearts.cli.cmd_challenge",
+                         "make, show, check and submit duplicate challenges"),
 }
 
 

@@ -101,6 +101,7 @@ from hearts.core.record import (
 )
 from hearts.core.rules import (
     MAX_PASS_CYCLE,
+    MAX_ROUNDS,
     MAX_TARGET,
     OPTION_HELP,
     PLAYER_COUNTS,
@@ -181,6 +182,7 @@ __all__ = [
     "JACK_OF_DIAMONDS",
     "MAX_PASS_CYCLE",
     "MAX_ROUND",
+    "MAX_ROUNDS",
     "MAX_TARGET",
     "NO_LEAD",
     "OPTION_HELP",

@@ -86,7 +86,7 @@ def read_position(text: str) -> GameState:
     except HeartsError as exc:
         raise InvalidPositionError(f"rules: {exc}") from exc
     round_no = _whole_number("round", round_text, 1, MAX_ROUND)
-    totals = _totals(rules, totals_text)
+    totals = _totals(rules, round_no, totals_text)
     hands = _hands(rules, hands_text)
     passes = _passes(rules, round_no, passes_text)
     tricks = _tricks(rules, tricks_text)
@@ -156,11 +156,15 @@ def _per_seat(rules: Rules, what: str, text: str, separator: str) -> list[str]:
     return parts
 
 
-def _totals(rules: Rules, text: str) -> list[int]:
+def _totals(rules: Rules, round_no: int, text: str) -> list[int]:
     limit = 10 ** _MAX_DIGITS - 1
     totals = [_whole_number("totals", part, -limit, limit)
               for part in _per_seat(rules, "totals", text, _LIST)]
-    if game_over(totals, rules):
+    if rules.final_round(round_no - 1):
+        raise InvalidPositionError(
+            f"round: {round_no} comes after the game's last round ({rules.rounds}: the "
+            "rounds option); a position is a round of a game still going")
+    if game_over(totals, rules, round_no - 1):
         raise InvalidPositionError(
             f"totals: {text} already ends the game (target {rules.target}); a position "
             "is a round of a game still going")

@@ -32,6 +32,7 @@ from hearts.core.errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
     "MAX_PASS_CYCLE",
+    "MAX_ROUNDS",
     "MAX_TARGET",
     "OPTION_HELP",
     "PLAYER_COUNTS",
@@ -95,6 +96,8 @@ OPTION_HELP: Final = {
     "moon": "shooter-minus: shooter -26, others 0; others-plus: shooter 0, others +26; "
     "shooter-choice: the shooter picks",
     "target": "the game ends after the round in which someone reaches this total (1-10000)",
+    "rounds": "the game ends after this many rounds, whatever the totals (0: play to the "
+    "target; 1-1000)",
     "jack_of_diamonds": "house rule: taking J♦ scores -10 (on/off)",
 }
 
@@ -102,6 +105,8 @@ _MIN_PLAYERS: Final = 2
 _MAX_PLAYERS: Final = 6
 MAX_TARGET: Final = 10_000
 """The highest ``target``: a longer game is a typo, and it would run for ever."""
+MAX_ROUNDS: Final = 1000
+"""The highest ``rounds``: a fixed-length game longer than this is a typo."""
 MAX_PASS_CYCLE: Final = 16
 """The most rounds one ``pass_cycle`` may list."""
 _WHOLE_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
@@ -129,6 +134,7 @@ class Rules:
     hearts_lead: HeartsLead = HeartsLead.ANY_TIME
     moon: MoonRule = MoonRule.SHOOTER_MINUS
     target: int = 100
+    rounds: int = 0
     jack_of_diamonds: bool = False
     # the canonical text, worked out on first use (faces ask for it with every view)
     _text: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -292,6 +298,15 @@ class Rules:
         """Mask of the hearts and the Q♠ in the deck: a moon shot takes them all."""
         return self.deck & POINT_MASK
 
+    def final_round(self, round_no: int) -> bool:
+        """Whether the game ends after round ``round_no`` whatever the totals (the
+        ``rounds`` option; never while it is 0).
+
+        >>> Rules.parse("standard:rounds=2").final_round(2)
+        True
+        """
+        return 0 < self.rounds <= round_no
+
     def pass_offset(self, round_no: int) -> int:
         """Seats to the left that a round's passes go (0: hold round), rounds from 1."""
         return self.pass_cycle[(round_no - 1) % len(self.pass_cycle)]
@@ -442,6 +457,11 @@ def _validate(rules: Rules) -> None:
     if not 1 <= rules.target <= MAX_TARGET:
         raise InvalidRulesError(
             f"target must be a positive score from 1 to {MAX_TARGET}, not {rules.target}")
+    if isinstance(rules.rounds, bool) or not isinstance(rules.rounds, int) \
+            or not 0 <= rules.rounds <= MAX_ROUNDS:
+        raise InvalidRulesError(
+            f"rounds must be 0 (play to the target) or a number of rounds from 1 to "
+            f"{MAX_ROUNDS}, not {rules.rounds!r}")
     if len(rules.pass_cycle) > MAX_PASS_CYCLE:
         raise InvalidRulesError(
             f"pass_cycle lists at most {MAX_PASS_CYCLE} rounds, not {len(rules.pass_cycle)}")
@@ -497,7 +517,7 @@ def _parse_offset(word: str, players: int) -> int:
 
 
 def _convert(key: str, value: object, players: int) -> object:
-    if key in ("pass_count", "target"):
+    if key in ("pass_count", "target", "rounds"):
         return _to_int(key, value)
     if key == "removed":
         if isinstance(value, int) and not isinstance(value, bool):

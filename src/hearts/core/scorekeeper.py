@@ -115,13 +115,14 @@ class Sheet:
 
     @property
     def is_over(self) -> bool:
-        """True after the round in which someone reached the target."""
-        return game_over(self.totals, self.rules)
+        """True after the round in which someone reached the target (or the last round
+        of a game of a fixed number of ``rounds``)."""
+        return game_over(self.totals, self.rules, len(self.results))
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Players tied for the lowest total once the game is over (ties share the win)."""
-        return game_winners(self.totals, self.rules)
+        return game_winners(self.totals, self.rules, len(self.results))
 
     # ------------------------------------------------------------------ entry
     def add_round(self, *, points: Sequence[int] | None = None,
@@ -353,7 +354,7 @@ def _score_all(rules: Rules, names: Sequence[str],
     totals = [0] * len(names)
     results = []
     for number, entry in enumerate(entries, start=1):
-        if game_over(totals, rules):
+        if game_over(totals, rules, number - 1):
             raise InvalidSheetError(f"round {number} follows the end of the game")
         checked = _check_taken(rules, names, entry.taken)
         points, shooter, choice = _score_round(rules, names, RoundEntry(checked,

@@ -60,14 +60,16 @@ def moon_shooter(taken: Sequence[int], rules: Rules) -> int | None:
     return next((seat for seat, mask in enumerate(taken) if mask & every == every), None)
 
 
-def game_over(totals: Sequence[int], rules: Rules) -> bool:
-    """Whether the game ends with these totals: someone reached the target."""
-    return max(totals) >= rules.target
+def game_over(totals: Sequence[int], rules: Rules, rounds_played: int) -> bool:
+    """Whether the game ends with these totals after round ``rounds_played`` (rounds are
+    numbered from 1): someone reached the target, or it was the last of ``rules.rounds``."""
+    return max(totals) >= rules.target or rules.final_round(rounds_played)
 
 
-def game_winners(totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
-    """The seats tied for the lowest total once the game is over; empty while it goes on."""
-    if not game_over(totals, rules):
+def game_winners(totals: Sequence[int], rules: Rules, rounds_played: int) -> tuple[int, ...]:
+    """The seats tied for the lowest total once the game is over after round
+    ``rounds_played``; empty while it goes on."""
+    if not game_over(totals, rules, rounds_played):
         return ()
     best = min(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)

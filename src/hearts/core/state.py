@@ -393,7 +393,7 @@ class GameState:
         """Seats tied for the lowest total once the game is over, else empty."""
         if self.phase is not _OVER:
             return ()
-        return game_winners(self._totals, self.rules)
+        return game_winners(self._totals, self.rules, self.round_no)
 
     @property
     def hearts_open(self) -> bool:
@@ -734,7 +734,7 @@ class GameState:
         self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
         self.results = (*self.results, RoundResult(
             self.round_no, tuple(points), tuple(self._totals), shooter, choice))
-        if game_over(self._totals, rules):
+        if game_over(self._totals, rules, self.round_no):
             self.phase = _OVER
             return
         self.round_no += 1

@@ -309,7 +309,8 @@ class BatchedHearts:
             scored.append(slot)
             scores.append(points)
             new_totals.append(totals)
-            goes_on = self.episode == "game" and not game_over(totals, rules)
+            goes_on = self.episode == "game" and not game_over(totals, rules,
+                                                               self._round[slot])
             rounds.append(self._round[slot] + 1 if goes_on else 1)
             new_games.append(not goes_on)
             if not goes_on and self.reward == "game":

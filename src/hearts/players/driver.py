@@ -245,8 +245,12 @@ async def run_game_async(state: GameState, seats: Sequence[Seat | AsyncSeat | Pl
             deal = dealer(run.state)
             run.apply(await deal if inspect.isawaitable(deal) else deal)
             continue
+        waiting = run.waiting
+        if len(waiting) == 1:  # a play: one seat decides, no task to make for it
+            await ask(waiting[0])
+            continue
         async with asyncio.TaskGroup() as asks:  # one failing ask cancels the others
-            for seat in run.waiting:
+            for seat in waiting:
                 asks.create_task(ask(seat))
     return run.state
 

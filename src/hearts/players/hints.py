@@ -332,6 +332,10 @@ def _explain_follow(k: Knowledge, card: Card) -> str:
     if card < win_card:
         if card == QUEEN_OF_SPADES:
             return f"Drop the Q♠ under the {win_card.pretty}: {_seat(win_seat)} takes it"
+        stopper = k.heart_stopper
+        if stopper is not None and stopper != card and k.moon_open and card.suit == HEARTS:
+            return (f"Play under the {win_card.pretty} and keep the {stopper.pretty}: "
+                    "it can still win a heart trick from anyone running for the moon")
         return f"Play under the {win_card.pretty} to avoid taking the trick"
     if threat is not None:
         return f"{_seat(threat).capitalize()} is shooting the moon: take this trick to stop it"
@@ -360,11 +364,16 @@ def _explain_discard(k: Knowledge, card: Card) -> str:
     win_seat = k.winning[0]
     threat = k.moon_threat
     is_points = bool((1 << card) & POINT_MASK)
+    stopper = k.heart_stopper
     if threat is not None:
-        if is_points and win_seat != threat:
+        if is_points and win_seat != threat and threat not in k.still_to_play:
             return f"{void}: give {_seat(win_seat)} the {card.pretty} to stop the moon shot"
-        if not is_points:
-            return f"{void}: keep your points away from {_seat(threat)}'s moon shot"
+        if is_points and card != stopper:
+            return (f"{void}: {_seat(threat)} may take every point anyway, so give up the "
+                    f"{card.pretty} and keep the cards that can still win a trick")
+    if stopper is not None and card != stopper and k.moon_open and not is_points:
+        return (f"{void}: keep the {stopper.pretty}, which can still win a heart trick from "
+                "anyone running for the moon")
     if card == QUEEN_OF_SPADES:
         return f"{void}: dump the Q♠"
     if is_points:
@@ -387,9 +396,9 @@ def _explain_moon(view: PlayerView, choice: MoonChoice) -> str:
     totals = moon_totals(view, choice)
     what = (f"Subtract {value} from your score" if choice is MoonChoice.SUBTRACT
             else f"Add {value} to every other player")
-    if game_over(totals, view.rules):
+    if game_over(totals, view.rules, view.round_no):
         return f"{what}: that ends the game " + (
-            "with you winning" if seat in game_winners(totals, view.rules)
+            "with you winning" if seat in game_winners(totals, view.rules, view.round_no)
             else "although you are not ahead")
     if choice is MoonChoice.ADD:
         return f"{what}: you stay ahead and the game moves toward its end"

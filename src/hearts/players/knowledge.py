@@ -25,6 +25,7 @@ from hearts.core import (
     cards_below,
     game_over,
     game_winners,
+    highest_card,
     iter_mask,
 )
 
@@ -189,6 +190,23 @@ class Knowledge:
         return holders[0] if len(holders) == 1 else None
 
     @cached_property
+    def moon_open(self) -> bool:
+        """Whether another seat can still take every point card: none taken yet, or all
+        taken by one other seat."""
+        taken = [s for s, mask in enumerate(self.point_cards_taken) if mask]
+        return not taken or (len(taken) == 1 and taken[0] != self.seat)
+
+    @cached_property
+    def heart_stopper(self) -> Card | None:
+        """My highest heart while at most one heart out beats it: the card that can win a
+        heart trick from a seat running for the moon (None if I hold no such heart)."""
+        hearts = self.hand & HEART_MASK
+        if not hearts:
+            return None
+        top = highest_card(hearts)
+        return top if self.out_above(top).bit_count() <= 1 else None
+
+    @cached_property
     def moon_threat(self) -> int | None:
         """Another seat that has taken every point card so far and enough of them, for the
         round's stage, to be worth a trick to stop: 4 points from the start, any once a
@@ -252,9 +270,9 @@ class Knowledge:
         totals = list(self.projected_totals)
         totals[seat] += points
         rules = self.view.rules
-        if not game_over(totals, rules):
+        if not game_over(totals, rules, self.view.round_no):
             return None
-        return self.seat in game_winners(totals, rules)
+        return self.seat in game_winners(totals, rules, self.view.round_no)
 
     def queen_loses_game(self, seat: int) -> bool:
         """Whether ``seat`` taking the trick in progress with the Q♠ in it would end the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from typing import Final
@@ -35,9 +36,14 @@ LEVELS: Final[dict[str, Callable[[random.Random], Player]]] = {
 }
 
 
-def make_player(level: str, seed: int | str | None = None) -> Player:
+def make_player(level: str, seed: int | str | None = None,
+                iterations: int | None = None) -> Player:
     """A fresh player of a level, its randomness seeded from ``seed``; ``policy:PATH``
-    loads a trained policy (:class:`hearts.players.policy.PolicyFileError` if it is bad)."""
+    loads a trained policy (:class:`hearts.players.policy.PolicyFileError` if it is bad).
+
+    ``iterations`` fixes the worlds a searching level samples a decision instead of its
+    time budget, so the same seed and view give the same decision on any machine; the
+    levels that do not search decide without one and ignore it."""
     kind, colon, path = level.partition(":")
     if kind == POLICY and colon:
         # imported here: a policy needs NumPy, which the text game never loads
@@ -48,4 +54,7 @@ def make_player(level: str, seed: int | str | None = None) -> Player:
     if factory is None:
         raise UnknownLevelError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}"
                                 f" (or {POLICY}:PATH for a trained policy file)")
-    return factory(random.Random(seed))
+    rng = random.Random(seed)
+    if iterations is not None and "iterations" in inspect.signature(factory).parameters:
+        return factory(rng, iterations=iterations)  # type: ignore[call-arg]
+    return factory(rng)

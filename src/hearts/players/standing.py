@@ -11,7 +11,8 @@ with probability ``exp(-t_i / s) / sum_j exp(-t_j / s)`` for totals ``t``, where
 scale ``s`` shrinks as the game nears its end,
 ``s = target * (WIN_SCALE_BASE + WIN_SCALE_SLOPE * left / target)``, ``left`` being the
 points the highest total may still take before the game ends. Once a total reaches the
-target the game is over and the lowest totals share the win. The two constants were
+target, or the last round of a game of a fixed number of ``rounds`` is over, the game is
+over and the lowest totals share the win. The two constants were
 fitted once, by maximum likelihood, to simulated games (``benchmarks/fit_win_model.py``
 prints them and the fit's log-loss against the even-chances baseline).
 """
@@ -36,11 +37,12 @@ point); against three ``normal`` players it took no fewer points a hand than
 +2.59 ± 0.66)."""
 
 
-def win_chances(totals: Sequence[int], target: int) -> list[float]:
+def win_chances(totals: Sequence[int], target: int, final: bool = False) -> list[float]:
     """Each seat's chance of winning the game from ``totals`` (the game over if any total
-    reached ``target``: then the lowest totals share the win)."""
+    reached ``target``, or if ``final``, the game's last round played: then the lowest
+    totals share the win)."""
     highest = max(totals)
-    if highest >= target:
+    if final or highest >= target:
         best = min(totals)
         winners = sum(1 for total in totals if total == best)
         return [1.0 / winners if total == best else 0.0 for total in totals]
@@ -51,11 +53,13 @@ def win_chances(totals: Sequence[int], target: int) -> list[float]:
     return [weight / whole for weight in weights]
 
 
-def game_value(seat: int, points: Sequence[int], totals: Sequence[int], target: int) -> float:
+def game_value(seat: int, points: Sequence[int], totals: Sequence[int], target: int,
+               final: bool = False) -> float:
     """What a hand's ``points`` are worth to ``seat`` (higher is better), in points: the
     others' mean minus its own, plus :data:`GAME_WEIGHT` times the change in its chance
-    of winning the game. The kernel's ``utility`` computes the same."""
+    of winning the game (``final``: the hand is the game's last, whatever the totals).
+    The kernel's ``utility`` computes the same."""
     others = sum(p for s, p in enumerate(points) if s != seat) / (len(points) - 1)
     after = [total + gained for total, gained in zip(totals, points, strict=True)]
-    change = win_chances(after, target)[seat] - win_chances(totals, target)[seat]
+    change = win_chances(after, target, final)[seat] - win_chances(totals, target)[seat]
     return others - points[seat] + GAME_WEIGHT * change

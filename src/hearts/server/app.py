@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hearts.players import make_player
 from hearts.players.hints import hint_level
+from hearts.server.challenge_routes import CHALLENGE_ROUTES
 from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError
 from hearts.server.routes import ROUTES
@@ -81,7 +82,7 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
     hub = Hub(store, config or ServerConfig(), bus)
     hub.serve = serve_text
     middleware = [Middleware(ClusterRouting)] if isinstance(store, DeferredStore) else []
-    app = Starlette(routes=[*ROUTES, *SCORE_ROUTES,
+    app = Starlette(routes=[*ROUTES, *SCORE_ROUTES, *CHALLENGE_ROUTES,
                             WebSocketRoute("/ws/{table_id}", table_socket)],
                     middleware=middleware, lifespan=lifespan)
     app.state.hub = hub

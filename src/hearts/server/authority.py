@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from hearts.challenge import Challenge
 from hearts.core import (
     Action,
     CardSet,
@@ -140,7 +141,12 @@ class TableAuthority:
         self.store = store
         self.config = config
         self.clock = clock
-        self.state: GameState = new_game(self.rules, None)
+        # A challenge table deals from the challenge's seed (no commitment: anyone with the
+        # code can re-derive its deals, which is what makes it a duplicate game).
+        self.challenge = None if settings.challenge is None else Challenge.parse(
+            settings.challenge)
+        self.state: GameState = (new_game(self.rules, None) if self.challenge is None
+                                 else self.challenge.new_game())
         self.state_id = 0
         # the state id at which this round's passing began: passes are simultaneous, so
         # another seat's pass does not make a pass chosen on an earlier id of it stale
@@ -154,6 +160,11 @@ class TableAuthority:
         self.subscribers: set[Subscriber] = set()
         self._hint_buckets = [TokenBucket(config.hint_burst, config.hint_per_s)
                               for _ in self.seats]
+        # encodings kept between messages: the table's fixed and seating facts (encoded
+        # again by broadcast_table, which every seat or connection change calls), and this
+        # round's dealt hands by seat
+        self._seating_json = ""
+        self._dealt: tuple[int, dict[int, list[str]]] = (-1, {})
         # the public facts no event changes, reused by every message
         self._fixed_info: dict[str, Any] = {
             "id": table_id,
@@ -164,6 +175,7 @@ class TableAuthority:
             "public": settings.public,
             "removed": encode_cards(CardSet(self.rules.removed)),
             "moon_points": moon_points(self.rules),
+            "challenge": settings.challenge,
         }
 
     # ------------------------------------------------------------ facts
@@ -189,12 +201,12 @@ class TableAuthority:
 
     def public_info(self) -> dict[str, Any]:
         """The table as everyone may see it (lobby list and table header)."""
+        return {**self._fixed_info, **self._seating(), **self._progress()}
+
+    def _seating(self) -> dict[str, Any]:
+        """The public facts that change only when seats or connections change."""
         return {
-            **self._fixed_info,
             "started": self.started,
-            "over": self.state.is_over,
-            "round": self.state.round_no,
-            "state_id": self.state_id,
             "spectators": sum(1 for s in self.subscribers if s.seat is None),
             "seats": [
                 {"seat": i, "kind": s.kind, "name": s.name, "taken": s.name is not None,
@@ -202,6 +214,17 @@ class TableAuthority:
                 for i, s in enumerate(self.seats)
             ],
         }
+
+    def _progress(self) -> dict[str, Any]:
+        """The public facts that change with the game."""
+        return {"over": self.state.is_over, "round": self.state.round_no,
+                "state_id": self.state_id}
+
+    def _table_json(self) -> str:
+        """:meth:`public_info` as JSON; its fixed and seating part as last encoded."""
+        if not self._seating_json:  # nothing was sent since the table was built or replayed
+            self._seating_json = _dumps({**self._fixed_info, **self._seating()})
+        return f"{self._seating_json[:-1]},{_dumps(self._progress())[1:]}"
 
     def free_seats(self) -> list[int]:
         """Human seats nobody has taken yet."""
@@ -221,6 +244,8 @@ class TableAuthority:
             entry["fairness"] = {k: public[k] for k in
                                  ("scheme", "commitment", "server_seed", "entropy")}
         data["table"] = self.table_id
+        if self.challenge is not None:  # as `hearts play --challenge` names it, for submitting
+            data["challenge"] = self.challenge.code
         return data
 
     # ------------------------------------------------------------ events
@@ -250,6 +275,10 @@ class TableAuthority:
         if kind == "entropy":
             current = self.rounds[-1]
             return state, lambda: current.entropy.__setitem__(event["seat"], event["value"])
+        if kind == "deal" and self.challenge is not None:
+            if after is None:  # a seeded game refuses any deal but its seed's
+                after = state.apply(Deal.from_seed(self.rules, event["seed"]))
+            return after, lambda: None
         if kind == "deal":
             current = self.rounds[-1]
             if current.deal_seed != event["seed"]:
@@ -413,7 +442,7 @@ class TableAuthority:
         if actor is not None:
             actor.send_text(_dumps({"type": "ack", "id": rid, "state_id": self.state_id}))
         self.broadcast_state(self._events(before, action))
-        if len(after.results) > len(before.results):
+        if len(after.results) > len(before.results) and self.challenge is None:
             self._send_all({"type": "reveal", **self.rounds[-1].public(True)})
 
     def _events(self, before: GameState, action: Action) -> list[dict[str, Any]]:
@@ -476,10 +505,23 @@ class TableAuthority:
         return max(0.0, current.deadline - self.clock()) if waiting else 0.0
 
     def deal(self) -> Deal:
-        """The committed round's deal, from its server seed and the entropy sent."""
+        """The committed round's deal, from its server seed and the entropy sent (at a
+        challenge table: the round's deal of the challenge's seed)."""
+        if self.challenge is not None:
+            return Deal.from_seed(self.rules, self.challenge.round_seed(self.state.round_no))
         return Deal.from_seed(self.rules, self.rounds[-1].deal_seed)
 
     # ------------------------------------------------------------ messages
+    def _dealt_names(self, seat: int) -> list[str]:
+        """The hand a seat was dealt this round, by name (named once a round)."""
+        round_no = self.state.round_no
+        if self._dealt[0] != round_no:
+            self._dealt = (round_no, {})
+        names = self._dealt[1].get(seat)
+        if names is None:
+            names = self._dealt[1][seat] = encode_cards(self.state.dealt(seat))
+        return names
+
     def _facts(self, seen: PlayerView) -> dict[str, Any]:
         """What the page shows beyond the view, decided here so that no client restates
         a rule: the hand this seat was dealt, where its pass goes and comes from, who is
@@ -487,7 +529,7 @@ class TableAuthority:
         seat = seen.seat
         dealt = None
         if seat is not None and seen.phase in _DEALT_PHASES:
-            dealt = encode_cards(self.state.dealt(seat))
+            dealt = self._dealt_names(seat)
         winning = seen.winning
         last_trick = None
         if seen.tricks:
@@ -504,38 +546,44 @@ class TableAuthority:
             "over": seen.is_over,
         }
 
-    def message_for(self, seat: int | None, kind: str = "state",
-                    events: list[dict[str, Any]] | None = None,
-                    table: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A full state message for one seat (or a spectator); ``table``: the public facts
-        when the caller has them already."""
+    def _shared(self, events: list[dict[str, Any]] | None = None) -> str:
+        """The members every seat's state message shares, encoded once for all of them:
+        the table's public facts, and the events when there are some."""
+        shared = f',"table":{self._table_json()}'
+        return f'{shared},"events":{_dumps(events)}' if events else shared
+
+    def message_text(self, seat: int | None, kind: str = "state", shared: str | None = None,
+                     extra: dict[str, Any] | None = None) -> str:
+        """A full state message for one seat (or a spectator), encoded: its view and
+        facts, the ``shared`` members (:meth:`_shared`) and any ``extra`` ones."""
         seen = view(self.state, seat)
-        data: dict[str, Any] = {
-            "type": kind, "state_id": self.state_id, "view": seen.to_json(),
-            "facts": self._facts(seen), "table": table or self.public_info(),
-        }
-        if events:
-            data["events"] = events
-        return data
+        own = _dumps({"type": kind, "state_id": self.state_id, "view": seen.to_json(),
+                      "facts": self._facts(seen), **(extra or {})})
+        return f"{own[:-1]}{self._shared() if shared is None else shared}}}"
 
     def welcome(self, sub: Subscriber, rid: object) -> None:
         """Answer a hello: the connection's view, the table and every commitment."""
-        welcome = self.message_for(sub.seat, "welcome")
-        welcome.update(seat=sub.seat, fairness=self.fairness_public(), hints=True, id=rid)
-        sub.send_text(_dumps(welcome))
+        sub.send_text(self.message_text(sub.seat, "welcome", extra={
+            "seat": sub.seat, "fairness": self.fairness_public(),
+            "hints": self.challenge is None, "id": rid}))
 
     def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
-        """Each subscriber gets its own seat's view, and nothing else."""
+        """Each subscriber gets its own seat's view, and nothing else (each seat's message
+        is encoded once, however many connections it has; spectators share one)."""
         texts: dict[int | None, str] = {}
-        table = self.public_info()
+        shared = self._shared(events)
         for sub in list(self.subscribers):
-            if sub.seat not in texts:
-                texts[sub.seat] = _dumps(self.message_for(sub.seat, "state", events, table))
-            sub.send_text(texts[sub.seat])
+            text = texts.get(sub.seat)
+            if text is None:
+                text = texts[sub.seat] = self.message_text(sub.seat, "state", shared)
+            sub.send_text(text)
 
     def broadcast_table(self) -> None:
-        """Seat and connection changes."""
-        self._send_all({"type": "table", "table": self.public_info()})
+        """Seat and connection changes (their encoding is kept for every later message)."""
+        self._seating_json = _dumps({**self._fixed_info, **self._seating()})
+        text = f'{{"type":"table","table":{self._table_json()}}}'
+        for sub in list(self.subscribers):
+            sub.send_text(text)
 
     def _send_all(self, data: dict[str, Any]) -> None:
         text = _dumps(data)
@@ -546,11 +594,14 @@ class TableAuthority:
         """Tell one connection why its message was refused (a stale one gets the state)."""
         sub.send_text(_dumps(error_message(exc, rid, self.state_id)))
         if exc.code == "stale_state":
-            sub.send_text(_dumps(self.message_for(sub.seat)))
+            sub.send_text(self.message_text(sub.seat))
 
     def hint_view(self, seat: int | None) -> PlayerView:
         """The view a hint is computed from: only the seat whose decision it is gets one,
         and a seat only a few a minute (one bucket a seat, whatever its connections)."""
+        if self.challenge is not None:  # its players compare their own play on the same deals
+            raise RequestError("no_hints", "a challenge table gives no hints: every challenger "
+                               "plays the same deals on their own")
         if seat is None or seat not in self.state.to_act:
             raise RequestError("not_your_turn", "hints are for the seat whose decision it is")
         if not self._hint_buckets[seat].allow(self.clock()):

@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Final, TypeGuard
 
+from starlette.requests import ClientDisconnect, Request
+
 __all__ = [
     "ACTION_TYPES",
     "MAX_NUMBER",
@@ -20,6 +22,7 @@ __all__ = [
     "checked_id",
     "decode_json",
     "error_message",
+    "json_body",
     "parse_message",
     "request_id",
     "whole_number",
@@ -103,6 +106,23 @@ def decode_json(text: str | bytes, example: str) -> dict[str, Any]:
         raise RequestError("bad_message", "text must be Unicode: JSON escapes of lone "
                            "surrogates (\\ud800) name no character")
     return data
+
+
+async def json_body(request: Request, limit: int, too_large: str, example: str,
+                    empty: RequestError | None = None) -> dict[str, Any]:
+    """The JSON object of an HTTP request's body, read no further than ``limit`` bytes
+    (beyond it ``too_large``, saying so); an empty body is ``{}``, or the ``empty`` error."""
+    raw = bytearray()
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise RequestError("too_large", too_large)
+    except ClientDisconnect:  # nobody reads the answer; no reason to log a failure
+        raise RequestError("bad_message", "the request body was cut off") from None
+    if not raw and empty is not None:
+        raise empty
+    return decode_json(bytes(raw) or b"{}", example)
 
 
 def _unicode(data: object) -> bool:

@@ -22,14 +22,14 @@ import threading
 from typing import Any, Final
 
 import anyio.to_thread
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from hearts.core import InvalidRecordError
 from hearts.replay import analyze_for_replay, build_replay, marked_decisions, most_costly
-from hearts.server.protocol import RequestError, decode_json
+from hearts.server.protocol import RequestError, json_body
 
-__all__ = ["MAX_RECORD_BYTES", "replay_frames"]
+__all__ = ["MAX_RECORD_BYTES", "record_body", "replay_frames"]
 
 MAX_RECORD_BYTES: Final = 262_144
 """A record travels whole: a long classic game for six, indented, is under 100 KB."""
@@ -38,26 +38,18 @@ MAX_RECORD_BYTES: Final = 262_144
 _ANALYSIS_SLOT: Final = threading.BoundedSemaphore(1)
 
 
-async def _record_body(request: Request) -> dict[str, Any]:
+async def record_body(request: Request) -> dict[str, Any]:
     """The record in the request body, read no further than its limit."""
-    raw = bytearray()
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_RECORD_BYTES:
-                raise RequestError("too_large",
-                                   f"a record is at most {MAX_RECORD_BYTES} bytes")
-    except ClientDisconnect:
-        raise RequestError("bad_message", "the request body was cut off") from None
-    if not raw:
-        raise RequestError("bad_record", "send a game or hand record (JSON) as the body")
-    return decode_json(bytes(raw), "a record is a JSON object")
+    return await json_body(
+        request, MAX_RECORD_BYTES, f"a record is at most {MAX_RECORD_BYTES} bytes",
+        "a record is a JSON object",
+        empty=RequestError("bad_record", "send a game or hand record (JSON) as the body"))
 
 
 async def replay_frames(request: Request) -> Response:
     """Every position of a recorded game, every hand open; with ``?analyze=1`` the
     decisions' costs too."""
-    record = await _record_body(request)
+    record = await record_body(request)
     try:
         replay = build_replay(record)
     except InvalidRecordError as exc:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -22,12 +22,13 @@ from starlette.staticfiles import StaticFiles
 from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules
 from hearts.players import LEVELS
 from hearts.server.hub import Hub
-from hearts.server.protocol import RequestError, decode_json, whole_number
+from hearts.server.player_routes import key_digest, my_games, player_key
+from hearts.server.protocol import RequestError, json_body, whole_number
 from hearts.server.replay_routes import replay_frames
 from hearts.server.settings import TableSettings
 from hearts.server.table import Table
 
-__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded"]
+__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded", "small_body"]
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
-           "no_sheet": 404, "not_keeper": 403}
+           "no_sheet": 404, "not_keeper": 403, "no_challenge": 404}
 
 
 def _hub(request: Request) -> Hub:
@@ -50,18 +51,11 @@ def _json_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request body, read no further than its limit."""
-    raw = bytearray()
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY_BYTES:
-                raise RequestError("too_large",
-                                   f"request bodies are at most {MAX_BODY_BYTES} bytes")
-    except ClientDisconnect:  # nobody reads the answer; no reason to log a failure
-        raise RequestError("bad_message", "the request body was cut off") from None
-    return decode_json(bytes(raw) or b"{}", "the request body is a JSON object")
+async def small_body(request: Request) -> dict[str, Any]:
+    """The JSON object of a lobby request's body, read no further than its limit."""
+    return await json_body(request, MAX_BODY_BYTES,
+                           f"request bodies are at most {MAX_BODY_BYTES} bytes",
+                           "the request body is a JSON object")
 
 
 def _text(data: dict[str, Any], key: str, default: str = "") -> str:
@@ -134,7 +128,7 @@ async def list_tables(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     """A new table with its creator in seat 1."""
-    data = await _body(request)
+    data = await small_body(request)
     seats = data.get("seats")
     players = data.get("players", 4)
     target = data.get("target")
@@ -148,6 +142,7 @@ async def create_table(request: Request) -> Response:
     name = _text(data, "name").strip()
     if not name:
         raise RequestError("bad_message", "say your name to sit at the table")
+    key = player_key(data)
     preset = _text(data, "preset", "card-commons")
     if preset not in PRESETS:  # a preset text is not the place for options
         raise RequestError("bad_rules", f"unknown preset {preset!r}: presets are "
@@ -160,6 +155,8 @@ async def create_table(request: Request) -> Response:
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None
     table, token = _hub(request).create(settings, name)
+    if key is not None:
+        _hub(request).store.link_player(key_digest(key), table.table_id, 0)
     return JSONResponse({"table": table.authority.public_info(), "seat": 0, "token": token,
                          "url": f"/t/{table.table_id}"}, status_code=201)
 
@@ -173,12 +170,15 @@ async def table_info(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     """Take a free seat: the answer holds the seat token."""
     table = _table(request)
-    data = await _body(request)
+    data = await small_body(request)
     seat = data.get("seat")
     if seat is not None and not whole_number(seat):
         raise RequestError("bad_message", "seat is a seat number from 0, or null")
+    key = player_key(data)
     token = secrets.token_urlsafe(24)
     taken = table.join(_text(data, "name"), token, seat)
+    if key is not None:
+        _hub(request).store.link_player(key_digest(key), table.table_id, taken)
     return JSONResponse({"seat": taken, "token": token, "table": table.authority.public_info()})
 
 
@@ -198,6 +198,8 @@ ROUTES: list[BaseRoute] = [
     Route("/", guarded(page), name="lobby.html"),
     Route("/t/{table_id}", guarded(page), name="table.html"),
     Route("/replay", guarded(page), name="replay.html"),
+    Route("/me", guarded(page), name="player.html"),
+    Route("/api/me", guarded(my_games), methods=["POST"]),
     Route("/api/replay", guarded(replay_frames), methods=["POST"]),
     Route("/how-to-play/{preset}", guarded(how_to_play)),
     Route("/api/config", guarded(api_config)),

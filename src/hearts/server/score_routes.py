@@ -20,7 +20,7 @@ import json
 import secrets
 from typing import Any, Final
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
@@ -44,7 +44,7 @@ from hearts.core import (
     moon_points,
 )
 from hearts.scoresheet import EXPORT_KINDS, export, sheet_rules
-from hearts.server.protocol import RequestError, decode_json
+from hearts.server.protocol import RequestError, json_body
 from hearts.server.routes import PAGES, STATIC, guarded
 from hearts.server.store import Store
 
@@ -75,6 +75,7 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
         "players": rules.players,
         "player_counts": [counts[0], counts[-1]],
         "target": rules.target,
+        "rounds": rules.rounds,
         "hearts": len(hearts),
         "heart_points": card_points(1 << hearts[0], rules) if hearts else 0,
         "queen": {"in_deck": queen, "points": card_points(QUEEN_MASK, rules)},
@@ -98,15 +99,9 @@ def _store(request: Request) -> Store:
 
 async def _sheet_body(request: Request) -> dict[str, Any]:
     """The JSON object of a request that carries a whole sheet (a larger limit)."""
-    raw = bytearray()
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_SHEET_BYTES:
-                raise RequestError("too_large", f"a sheet is at most {MAX_SHEET_BYTES} bytes")
-    except ClientDisconnect:
-        raise RequestError("bad_message", "the request body was cut off") from None
-    return decode_json(bytes(raw) or b"{}", 'the request body is a JSON object {"sheet": ...}')
+    return await json_body(request, MAX_SHEET_BYTES,
+                           f"a sheet is at most {MAX_SHEET_BYTES} bytes",
+                           'the request body is a JSON object {"sheet": ...}')
 
 
 def _checked_sheet(data: dict[str, Any]) -> Sheet:

@@ -45,6 +45,8 @@ class TableSettings:
     public: bool
     title: str
     bot_seed: str
+    challenge: str | None = None
+    """A duplicate challenge's code (``hearts.challenge``): its deals and its computers."""
 
     @classmethod
     def build(cls, *, preset: str, players: int, options: str, target: int | None,
@@ -80,5 +82,7 @@ class TableSettings:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         """Settings back from the store."""
+        challenge = data.get("challenge")  # settings stored before challenges have none
         return cls(str(data["rules"]), tuple(data["seats"]), bool(data["public"]),
-                   str(data["title"]), str(data["bot_seed"]))
+                   str(data["title"]), str(data["bot_seed"]),
+                   None if challenge is None else str(challenge))

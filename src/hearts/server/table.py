@@ -7,7 +7,9 @@ seed, waits for the players' entropy and deals, and the authority is the observe
 stores each action, acknowledges it and tells everyone. The authority checks a person's
 action in the fixed order before it is queued, and the person's connection waits until
 the game applied it, so a second click is checked against the state the first made.
-Grace periods before a stand-in are timers here.
+Grace periods before a stand-in are timers here. A duplicate challenge's table deals from
+the challenge's seed, seats its computers, and puts its result on the challenge's
+leaderboard once the game is over (:mod:`hearts.server.challenge_board`).
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from hearts.challenge import fingerprint
 from hearts.core import Action, Deal, GameState, HeartsError, IllegalActionError, Phase, PlayerView
 from hearts.core import view as view_of
-from hearts.players import decide, make_player, run_game_async
+from hearts.players import Player, decide, make_player, run_game_async
 from hearts.server.authority import Subscriber, TableAuthority
+from hearts.server.challenge_board import enter_quietly
 from hearts.server.protocol import RequestError
 
 __all__ = ["Table", "TableSeat"]
@@ -31,7 +35,11 @@ log = logging.getLogger(__name__)
 
 # Levels that decide in well under a millisecond run on the event loop: a thread would
 # only add GIL contention. Searching levels run in a thread so the loop stays responsive.
-QUICK_LEVELS = frozenset({"random", "easy", "normal"})
+QUICK_LEVELS = frozenset({"random", "easy", "normal", "shooter"})
+# Levels that decide from the view alone, with no randomness and no memory (see
+# hearts.players.levels): one player serves a seat's every decision, so the server does
+# not build and seed a fresh one per card.
+VIEW_ONLY_LEVELS = frozenset({"easy", "normal", "shooter"})
 
 
 @dataclass(slots=True)
@@ -59,15 +67,17 @@ class TableSeat:
         self.inbox: asyncio.Queue[_Submission | None] = asyncio.Queue()
         self.pending: _Submission | None = None
         self._fallback = False
+        self._players: dict[str, Player] = {}  # of VIEW_ONLY_LEVELS, by level
 
     async def act(self, view: PlayerView) -> Action:
         """The person's next action, or a computer's while a computer decides."""
         authority = self.table.authority
         inbox = self.inbox  # replaced when the game that asks stops
+        asked = authority.state  # the state ``view`` shows
         while True:
             stand_in = authority.computer_plays(self.seat)
             if stand_in:
-                action: Action | None = await self._computer_action()
+                action: Action | None = await self._computer_action(asked, view)
             else:
                 item = await inbox.get()
                 action = None if item is None else item.action
@@ -120,7 +130,17 @@ class TableSeat:
         if pending is not None and not pending.done.done():
             pending.done.set_exception(reason)
 
-    async def _computer_action(self) -> Action:
+    def _view_only_player(self, level: str) -> Player:
+        """This seat's player of a level that decides from the view alone."""
+        player = self._players.get(level)
+        if player is None:
+            player = self._players[level] = make_player(level)
+        return player
+
+    async def _computer_action(self, asked: GameState, asked_view: PlayerView) -> Action:
+        """The computer's action, decided from the driver's view ``asked_view`` while its
+        state ``asked`` is still the table's (as it is after a pause in play), else from a
+        fresh view."""
         table = self.table
         authority = table.authority
         if authority.state.phase is Phase.PLAY and table.config.bot_delay_s:
@@ -130,10 +150,15 @@ class TableSeat:
             self._fallback = False
             return state.legal_actions(self.seat)[0]
         level = authority.computer_level(self.seat)
-        seen = view_of(state, self.seat)
+        seen = asked_view if state is asked else view_of(state, self.seat)
         try:
-            player = make_player(level, f"{authority.settings.bot_seed}/{self.seat}/"
-                                        f"{authority.state_id}")
+            if authority.challenge is not None and not authority.seats[self.seat].human:
+                player = authority.challenge.computer(self.seat)  # the same for every challenger
+            elif level in VIEW_ONLY_LEVELS:
+                player = self._view_only_player(level)
+            else:
+                player = make_player(level, f"{authority.settings.bot_seed}/{self.seat}/"
+                                            f"{authority.state_id}")
             if level in QUICK_LEVELS:
                 return decide(player, seen)
             return await asyncio.to_thread(decide, player, seen)
@@ -221,8 +246,12 @@ class Table:
 
     def start(self) -> None:
         """Run the game (deals and computer players) until it is over."""
-        if self._task is None and not self.authority.state.is_over:
+        if self._task is not None:
+            return
+        if not self.authority.state.is_over:
             self._task = asyncio.create_task(self._drive(), name=f"table-{self.table_id}")
+        elif self.authority.challenge is not None:  # its result may have missed the board
+            self._task = asyncio.create_task(self._enter_result(), name=f"table-{self.table_id}")
 
     async def stop(self) -> None:
         """Stop the game and the grace timers."""
@@ -253,6 +282,18 @@ class Table:
                 self._reset(RequestError("server_error", "the table could not take this "
                                          "action; try again"))
                 await asyncio.sleep(1.0)
+        if authority.challenge is not None:
+            await self._enter_result()
+
+    async def _enter_result(self) -> None:
+        """Put a finished challenge game on its leaderboard, unless it is there already
+        (the server may have stopped between the game's end and its entry)."""
+        authority = self.authority
+        challenge = authority.challenge
+        assert challenge is not None
+        entered = {e.entry_id for e in authority.store.challenge_entries(challenge.code)}
+        if fingerprint(authority.state) not in entered:
+            await enter_quietly(authority.store, challenge, authority.record(), self.table_id)
 
     def _reset(self, reason: RequestError) -> None:
         for seat in self.seats:
@@ -261,6 +302,8 @@ class Table:
     async def _deal(self, state: GameState) -> Deal:
         """The dealer's step: commit to a secret seed, wait for entropy, deal."""
         authority = self.authority
+        if authority.challenge is not None:  # dealt from the challenge's seed: no waiting
+            return authority.deal()
         if authority.needs_commitment:
             authority.commit_round(os.urandom(32).hex())
         while (left := authority.entropy_wait()) > 0:

@@ -41,6 +41,7 @@ from hearts.core import (
     Phase,
     Play,
     PlayerView,
+    Rules,
     view,
 )
 from hearts.players import seeded_dealer
@@ -239,10 +240,14 @@ class GameScreen(Screen[None]):
             self.query_one("#prompt", Static).update(self.prompt_text(seen, legal))
 
     def status_text(self, seen: PlayerView) -> str:
-        if seen.phase is Phase.DEAL and seen.results:
-            parts = [f"Round {seen.results[-1].round_no} is over", f"to {seen.rules.target}"]
-        else:
-            parts = [f"Round {seen.round_no}", f"to {seen.rules.target}"]
+        over = seen.phase is Phase.DEAL and bool(seen.results)
+        number = seen.results[-1].round_no if over else seen.round_no
+        # a game of fixed rounds says how many; otherwise the target ends it
+        parts = [f"Round {number} of {seen.rules.rounds}" if seen.rules.rounds
+                 else f"Round {number}"]
+        parts[0] += " is over" if over else ""
+        if not seen.rules.rounds:
+            parts.append(f"to {seen.rules.target}")
         if seen.phase is Phase.PASS:
             parts.append(f"pass {seen.rules.pass_count} {seen.pass_direction}")
         if seen.phase is Phase.PLAY:
@@ -390,7 +395,12 @@ class GameScreen(Screen[None]):
             from hearts.tui.start import StartScreen
 
             # A fresh seed for the next game, unless the player types one.
-            self.app.switch_screen(StartScreen(dataclasses.replace(self.settings, seed="")))
+            settings = dataclasses.replace(self.settings, seed="")
+            if self.session.challenge is not None:  # a plain game of the challenge's preset
+                challenge = self.session.challenge
+                rules = Rules.preset_rules(challenge.preset, challenge.players)
+                settings = dataclasses.replace(settings, challenge="", rules=rules.text)
+            self.app.switch_screen(StartScreen(settings))
         else:
             self.app.exit()
 
@@ -451,6 +461,9 @@ class GameScreen(Screen[None]):
             self.app.push_screen(TextScreen("Hint", self.hint_found))
             return
         seen = self.session.human_view()
+        if self.session.challenge is not None:
+            self.hint_line = "No hints in a challenge: everyone plays these cards alone."
+            return
         if not seen.my_turn:
             self.hint_line = "A hint is for when it is your turn."
             return

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from hearts.challenge import Challenge, ChallengeError
 from hearts.core import (
     Action,
     GameState,
@@ -82,6 +83,8 @@ class GameSettings:
     auto_play: bool = False
     plain: bool = False
     name: str = "You"
+    challenge: str = ""
+    """A duplicate challenge's code: its rules, opponents and seed, the human in seat 0."""
     human_seat: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -99,6 +102,15 @@ class GameSettings:
         if self.speed not in SPEEDS:
             raise IllegalActionError(f"speed is one of {', '.join(SPEEDS)}, not {self.speed!r}")
         object.__setattr__(self, "human_seat", humans[0])
+        if self.challenge:
+            try:
+                challenge = Challenge.parse(self.challenge)
+            except ChallengeError as exc:
+                raise IllegalActionError(str(exc)) from None
+            if (rules, self.levels, self.seed) != (
+                    challenge.rules, (HUMAN, *challenge.opponents), challenge.seed):
+                raise IllegalActionError(f"challenge {challenge.code} sets the rules, the "
+                                         "opponents and the seed, the human in seat 0")
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict for the saved game."""
@@ -115,7 +127,8 @@ class GameSettings:
                        seed=str(data["seed"]), speed=str(data.get("speed", "normal")),
                        auto_play=bool(data.get("auto_play", False)),
                        plain=bool(data.get("plain", False)),
-                       name=str(data.get("name", "You")))
+                       name=str(data.get("name", "You")),
+                       challenge=str(data.get("challenge", "")))
         except (KeyError, TypeError, IllegalActionError) as exc:
             raise SavedGameError(f"the saved game's settings are unusable: {exc}") from None
 
@@ -176,8 +189,10 @@ class GameSession:
         self.state = new_game(self.rules, settings.seed) if state is None else state
         self.human = settings.human_seat
         self.names = seat_names(self.rules.players, self.human, settings.name)
+        self.challenge = Challenge.parse(settings.challenge) if settings.challenge else None
         self.players: dict[int, Player] = {
-            seat: make_player(level, f"{settings.seed}/{seat}")
+            seat: self.challenge.computer(seat) if self.challenge
+            else make_player(level, f"{settings.seed}/{seat}")
             for seat, level in enumerate(settings.levels) if level != HUMAN
         }
         self._undo: list[GameState] = []
@@ -220,8 +235,9 @@ class GameSession:
                                     observers=(self._keep, *observers))
 
     def _keep(self, before: GameState, action: Action, after: GameState) -> None:
-        """Keep and save each new state; a human decision can be taken back."""
-        if getattr(action, "seat", None) == self.human:
+        """Keep and save each new state; a human decision can be taken back (not in a
+        challenge, where the others' answers are known once seen)."""
+        if getattr(action, "seat", None) == self.human and self.challenge is None:
             self._undo.append(before)
         self.state = after
         self.save()
@@ -246,8 +262,11 @@ class GameSession:
 
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
-        """The game record so far."""
-        return game_record(self.state, self.names)
+        """The game record so far (a challenge's names its code, for submitting it)."""
+        record = game_record(self.state, self.names)
+        if self.challenge is not None:
+            record["challenge"] = self.challenge.code
+        return record
 
     def save(self) -> None:
         """Save the game in progress, or file the finished game and forget the unfinished one."""

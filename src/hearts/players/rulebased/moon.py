@@ -62,7 +62,8 @@ def win_chance(k: Knowledge, totals: list[int] | tuple[int, ...] | None = None) 
     """My chance of winning the game from ``totals`` (default: the totals if the round
     ended now), by the shared game-standing model."""
     after = k.projected_totals if totals is None else totals
-    return win_chances(after, k.view.rules.target)[k.seat]
+    view = k.view
+    return win_chances(after, view.rules.target, view.rules.final_round(view.round_no))[k.seat]
 
 
 def _moon_pays(k: Knowledge) -> bool:
@@ -71,7 +72,8 @@ def _moon_pays(k: Knowledge) -> bool:
     if fixed_moon_choice(rules) is not MoonChoice.ADD:
         return True
     totals = moon_totals(k.view, MoonChoice.ADD)
-    return not game_over(totals, rules) or k.seat in game_winners(totals, rules)
+    played = k.view.round_no
+    return not game_over(totals, rules, played) or k.seat in game_winners(totals, rules, played)
 
 
 def strong_moon_hand(k: Knowledge, aggressive: bool = False) -> bool:
@@ -146,7 +148,8 @@ def choose_moon(view: PlayerView) -> MoonChoice:
 
     def outcome(choice: MoonChoice) -> tuple[float, int]:
         totals = moon_totals(view, choice)
-        chance = win_chances(totals, view.rules.target)[seat]
+        chance = win_chances(totals, view.rules.target,
+                             view.rules.final_round(view.round_no))[seat]
         leading = totals[seat] <= min(t for s, t in enumerate(totals) if s != seat)
         prefer_add = leading == (choice is MoonChoice.ADD)
         return round(chance, 9), int(prefer_add)

@@ -112,7 +112,8 @@ def _follow(k: Knowledge, legal: int) -> Card:
             return lowest_card(above & ~POINT_MASK)
         return highest_card(legal & ~POINT_MASK or below or legal)
     if below:
-        if keep_stoppers and points <= 0 and below & ~QUEEN_MASK:
+        if keep_stoppers and below & ~QUEEN_MASK:
+            # the runner takes this trick whatever I play: keep my high cards to beat it later
             return lowest_card(below & ~QUEEN_MASK)
         return _duck(k, below, win_seat)
     if k.last_to_play:
@@ -140,8 +141,11 @@ def _take(k: Knowledge, above: int) -> Card:
 
 
 def _duck(k: Knowledge, below: int, win_seat: int) -> Card:
-    """The highest card under the winner; the Q♠ only if that gift does not lose me the game."""
+    """The highest card under the winner, but not my heart stopper while a moon is open;
+    the Q♠ only if that gift does not lose me the game."""
     card = highest_card(below)
+    if card == k.heart_stopper and k.moon_open and below & ~(1 << card):
+        card = highest_card(below & ~(1 << card))
     gift_loses = card == QUEEN_OF_SPADES and k.queen_loses_game(win_seat)
     if gift_loses and below & ~QUEEN_MASK:
         return highest_card(below & ~QUEEN_MASK)
@@ -171,12 +175,13 @@ def discard_priority(k: Knowledge, card: Card) -> float:
     if not is_points:
         return value
     threat = moon_suspect(k)
-    if threat is not None:
-        # points elsewhere stop the shot; on the shooter's trick they help it, so then
-        # give the lowest heart and keep the Q♠ and high hearts as stoppers
-        if win_seat != threat and threat not in k.still_to_play:
-            return value + 3000
-        return -3000.0 - 10 * k.points_of(1 << card) - card.rank
+    if threat is not None and win_seat != threat and threat not in k.still_to_play:
+        return value + 3000  # points on another seat end the shot
+    # on the runner's own trick a point card costs nothing more (a moon is all or nothing),
+    # and the side cards kept instead may win the trick that stops it
+    if card == k.heart_stopper and k.moon_open:
+        # while anyone may still run, it is my chance to win a heart trick from them
+        value = -200.0 + card.rank
     if win_seat == k.game_leader and k.behind_by > 0:
         value += 30  # points on the game leader help me most
     ending = k.ends_game(win_seat, k.trick_points + k.points_of(1 << card))

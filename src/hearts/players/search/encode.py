@@ -14,6 +14,7 @@ from hearts.core import MoonChoice, Phase, PlayerView, Rules, fixed_moon_choice,
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
+    R_FINAL,
     R_HEARTS_LEAD,
     R_JACK,
     R_LOWEST_CLUB,
@@ -42,8 +43,9 @@ __all__ = ["position_array", "rules_array"]
 _MOON_CODES = {MoonChoice.SUBTRACT: 0, MoonChoice.ADD: 1, None: 2}
 
 
-def rules_array(rules: Rules) -> Array:
-    """The rules as the kernel's ``R_*`` array, from the core's play facts."""
+def rules_array(rules: Rules, round_no: int | None = None) -> Array:
+    """The rules as the kernel's ``R_*`` array, from the core's play facts, for a round
+    of the game (``round_no``; None: one that is not the last of a ``rounds`` game)."""
     facts = play_rules(rules)
     codes = np.zeros(R_SIZE, dtype=np.int64)
     codes[R_PLAYERS] = facts.players
@@ -55,6 +57,7 @@ def rules_array(rules: Rules) -> Array:
     codes[R_JACK] = rules.jack_of_diamonds
     codes[R_DECK] = rules.deck
     codes[R_TARGET] = rules.target
+    codes[R_FINAL] = round_no is not None and rules.final_round(round_no)
     return codes
 
 

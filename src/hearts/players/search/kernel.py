@@ -76,6 +76,7 @@ __all__ = [
     "POLICY_MOON",
     "POLICY_RANDOM",
     "R_DECK",
+    "R_FINAL",
     "R_HEARTS_LEAD",
     "R_JACK",
     "R_LOWEST_CLUB",
@@ -146,7 +147,8 @@ R_MOON: Final = 5  # 0 shooter-minus, 1 others-plus, 2 shooter-choice
 R_JACK: Final = 6
 R_DECK: Final = 7
 R_TARGET: Final = 8
-R_SIZE: Final = 9
+R_FINAL: Final = 9  # 1: the game ends after this round whatever the totals (``rounds``)
+R_SIZE: Final = 10
 
 POLICY_RANDOM: Final = 0
 POLICY_HEURISTIC: Final = 1
@@ -386,9 +388,10 @@ def round_points_for_choice(pos: Array, rules: Array, choice: int, out: Array) -
 
 
 @jit
-def win_chance(seat: int, totals: Array, points: Array, players: int, target: int) -> float:
-    """``seat``'s chance of winning the game from ``totals + points`` (the model of
-    :func:`hearts.players.standing.win_chances`)."""
+def win_chance(seat: int, totals: Array, points: Array, players: int, target: int,
+               final: bool) -> float:
+    """``seat``'s chance of winning the game from ``totals + points``, ``final`` if the game
+    ends there whatever the totals (the model of :func:`hearts.players.standing.win_chances`)."""
     highest = -(1 << 30)
     lowest = 1 << 30
     for s in range(players):
@@ -396,7 +399,7 @@ def win_chance(seat: int, totals: Array, points: Array, players: int, target: in
         highest = max(highest, total)
         lowest = min(lowest, total)
     mine = totals[seat] + points[seat]
-    if highest >= target:
+    if final or highest >= target:
         if mine != lowest:
             return 0.0
         tied = 0
@@ -422,8 +425,8 @@ def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
         if s != seat:
             others += points[s]
     before = np.zeros(players, dtype=np.int64)
-    change = win_chance(seat, totals, points, players, rules[R_TARGET]) \
-        - win_chance(seat, totals, before, players, rules[R_TARGET])
+    change = win_chance(seat, totals, points, players, rules[R_TARGET], rules[R_FINAL] != 0) \
+        - win_chance(seat, totals, before, players, rules[R_TARGET], False)
     return float(others / (players - 1) - points[seat] + _GAME_WEIGHT * change)
 
 
@@ -918,7 +921,7 @@ def _add_figures(pos: Array, rules: Array, totals: Array, me: int, points: Array
     for seat in range(players):
         if point_cards and pos[S_TAKEN + seat] & point_cards == point_cards:
             row[F_MOON_MINE if seat == me else F_MOON_AGAINST] += 1.0
-    ends = False
+    ends = rules[R_FINAL] != 0
     best = 1 << 30
     for seat in range(players):
         total = totals[seat] + points[seat]

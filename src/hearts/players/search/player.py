@@ -184,7 +184,7 @@ class SearchPlayer:
         if len(candidates) == 1:
             self.worlds_last = 0
             return [CandidateFigures(base, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, worlds=0)]
-        rules = rules_array(view.rules)
+        rules = rules_array(view.rules, view.round_no)
         totals = np.array(view.totals, dtype=np.int64)
         masks = np.array(candidates, dtype=np.int64)
         sums = np.zeros(len(candidates), dtype=np.float64)
@@ -243,7 +243,7 @@ class SearchPlayer:
         hands = [0] * view.players
         hands[view.seat] = view.hand.mask
         position = position_array(view, hands)
-        rules = rules_array(view.rules)
+        rules = rules_array(view.rules, view.round_no)
         totals = np.array(view.totals, dtype=np.int64)
         candidates = np.array(cards, dtype=np.int64)
         sums = np.zeros(len(cards), dtype=np.float64)
@@ -287,7 +287,7 @@ class SearchPlayer:
         others if that leaves me in the lead (it brings the end closer), else subtracting."""
         assert view.seat is not None
         me = view.seat
-        rules = rules_array(view.rules)
+        rules = rules_array(view.rules, view.round_no)
         position = np.zeros(S_SIZE, dtype=np.int64)
         for seat, taken in enumerate(Knowledge.of(view).cards_taken):
             position[S_TAKEN + seat] = taken
@@ -307,7 +307,7 @@ class SearchPlayer:
         """Each moon choice's utility for me and my points this round (no sampling: the
         round is over)."""
         assert view.seat is not None
-        rules = rules_array(view.rules)
+        rules = rules_array(view.rules, view.round_no)
         position = np.zeros(S_SIZE, dtype=np.int64)
         for seat, taken in enumerate(Knowledge.of(view).cards_taken):
             position[S_TAKEN + seat] = taken

@@ -1,13 +1,9 @@
 // The lobby: create a table, list open public tables, join or watch one.
+import { playerKey } from "./playerkey.js";
+import { fillCounts, fillSeats as fillSeatChoices, option } from "./seat-choices.js";
+
 const $ = (id) => document.getElementById(id);
 let config = null;
-
-function option(value, text) {
-  const el = document.createElement("option");
-  el.value = value;
-  el.textContent = text;
-  return el;
-}
 
 function presetInfo() {
   return config.presets.find((p) => p.name === $("create-preset").value);
@@ -15,40 +11,23 @@ function presetInfo() {
 
 function fillPlayers() {
   const preset = presetInfo();
-  const select = $("create-players");
-  const keep = Number(select.value) || 4;
-  select.replaceChildren();
-  for (let n = preset.players[0]; n <= preset.players[1]; n += 1) select.append(option(n, n));
-  select.value = Math.min(Math.max(keep, preset.players[0]), preset.players[1]);
+  fillCounts($("create-players"), preset);
   $("preset-help").textContent = preset.help;
   $("create-target").value = preset.target;
   fillSeats();
 }
 
 function fillSeats() {
-  const players = Number($("create-players").value);
-  const box = $("seat-choices");
-  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren();
-  const defaultLevel = config.levels.includes("normal") ? "normal" : config.levels[0];
-  for (let seat = 1; seat < players; seat += 1) {
-    const label = document.createElement("label");
-    label.textContent = `Seat ${seat + 1} `;
-    const select = document.createElement("select");
-    select.dataset.testid = `create-seat-${seat}`;
-    select.append(option("human", "a friend (invite link)"));
-    for (const level of config.levels) select.append(option(level, `computer: ${level}`));
-    select.value = previous[seat - 1] || defaultLevel;
-    label.append(select);
-    box.append(label);
-  }
+  fillSeatChoices($("seat-choices"), Number($("create-players").value), config.levels,
+                  "create-seat", [["human", "a friend (invite link)"]]);
 }
 
 // Creates a table and goes to it; a refusal is shown in `errorBox` and nothing else happens.
 async function openTable(body, errorBox) {
   errorBox.textContent = "";
   const response = await fetch("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, player_key: playerKey() }),
   });
   const data = await response.json();
   if (!response.ok) {

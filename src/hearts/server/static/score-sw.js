@@ -4,8 +4,8 @@
 // when the network does not. The API is never cached here: the page keeps the rule facts
 // and the sheet in localStorage itself.
 
-const CACHE = "hearts-score-v1";
-const ASSETS = ["/score", "/static/score.js", "/static/scorer.js", "/static/score.css",
+const CACHE = "hearts-score-v2";
+const ASSETS = ["/score", "/static/score.js", "/static/scorer.js", "/static/download.js", "/static/score.css",
                 "/static/score.webmanifest", "/static/score-icon.svg"];
 
 self.addEventListener("install", (event) => {

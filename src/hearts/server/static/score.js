@@ -6,6 +6,7 @@
 // shows a shared sheet read-only and follows it while it changes.
 
 import {MoonChoiceNeeded, ScoreError, Sheet, cardPoints} from "./scorer.js";
+import {download} from "./download.js";
 
 const CURRENT_KEY = "hearts-score/current";
 const FACTS_KEY = "hearts-score/facts";
@@ -381,16 +382,6 @@ async function startShare() {
     $("share-status").textContent = navigator.onLine === false || exc instanceof TypeError
       ? "Sharing needs a connection; try again when you are online." : exc.message;
   }
-}
-
-function download(name, blob) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 const fileStem = () => `hearts-score-${new Date().toISOString().slice(0, 10)}`;

@@ -2,7 +2,7 @@
 //
 // It states no rule of its own: every fact comes from the server's rule facts
 // (GET /api/score/rules: the point cards and their points, the moon's worth and effect,
-// the target), which the server asks of hearts.core. This module applies them the way
+// the target and the rounds a game lasts), which the server asks of hearts.core. This module applies them the way
 // hearts.core.scorekeeper.Sheet does, with the same messages; tests/server/test_score_js.py
 // compares the two on many random rounds.
 
@@ -37,14 +37,16 @@ export function cardPoints(facts, taken) {
     + (taken.jack && facts.jack.scores ? facts.jack.points : 0);
 }
 
-/** Whether someone reached the target with these totals. */
-export function gameOver(facts, totals) {
-  return totals.length > 0 && Math.max(...totals) >= facts.target;
+/** Whether the game ends with these totals after `played` rounds: someone reached the
+ * target, or the rules fix the number of rounds (facts.rounds, 0: none) and that was the last. */
+export function gameOver(facts, totals, played) {
+  return (totals.length > 0 && Math.max(...totals) >= facts.target)
+    || (facts.rounds > 0 && played >= facts.rounds);
 }
 
 /** Players tied for the lowest total once the game is over; empty while it goes on. */
-export function gameWinners(facts, totals) {
-  if (!gameOver(facts, totals)) return [];
+export function gameWinners(facts, totals, played) {
+  if (!gameOver(facts, totals, played)) return [];
   const best = Math.min(...totals);
   return totals.flatMap((total, seat) => (total === best ? [seat] : []));
 }
@@ -203,7 +205,7 @@ export class Sheet {
     this.results = [];
     let totals = names.map(() => 0);
     entries.forEach((entry, index) => {
-      if (gameOver(facts, totals)) throw new ScoreError(`round ${index + 1} follows the end of the game`, "sheet");
+      if (gameOver(facts, totals, index)) throw new ScoreError(`round ${index + 1} follows the end of the game`, "sheet");
       const checked = {taken: checkTaken(facts, this.names, entry.taken), moon_choice: entry.moon_choice || null};
       const {points, shooter, choice} = scoreRound(facts, this.names, checked);
       totals = totals.map((t, seat) => t + points[seat]);
@@ -217,9 +219,9 @@ export class Sheet {
     return this.results.length ? this.results.at(-1).totals : this.names.map(() => 0);
   }
 
-  get isOver() { return gameOver(this.facts, this.totals); }
+  get isOver() { return gameOver(this.facts, this.totals, this.results.length); }
 
-  get winners() { return gameWinners(this.facts, this.totals); }
+  get winners() { return gameWinners(this.facts, this.totals, this.results.length); }
 
   /** The round as the cards taken, checked; entered as {points, jack} or {taken}. */
   checkRound({points = null, taken = null, jack = null, moon_choice = null}) {

@@ -8,6 +8,7 @@
 import { centreOf, gather, slideIn } from "./animate.js";
 import { isRed, pretty, spoken, suitWord } from "./cards.js";
 import { verifyRound } from "./deal.js";
+import { playerKey } from "./playerkey.js";
 import { fourColour, moveMs, setFourColour, setSpeed, speed } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -320,6 +321,7 @@ function render() {
   $("invite-panel").hidden = !(inviting || table.seats.some((s) => !s.taken));
   $("invite-link").value = `${location.origin}/t/${tableId}`;
   $("start-now").hidden = !(inviting && seat !== null);
+  $("fairness-challenge").hidden = !table.challenge;
   document.body.classList.toggle("four-colour", fourColour());
   renderStatus();
   renderSeats();
@@ -339,6 +341,11 @@ function render() {
     link.hidden = false;
     $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
     $("replay-link").hidden = false;
+    if (table.challenge) {
+      $("challenge-link").href = `/c/${encodeURIComponent(table.challenge)}`;
+      $("challenge-link").hidden = false;
+    }
+    $("my-games-link").hidden = false;
   }
   document.body.dataset.stateId = String(stateId);
   document.body.dataset.phase = view.phase;
@@ -621,7 +628,7 @@ async function joinTable(event) {
   event.preventDefault();
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: $("join-name").value.trim() }),
+    body: JSON.stringify({ name: $("join-name").value.trim(), player_key: playerKey() }),
   });
   const data = await response.json();
   if (!response.ok) {
