@@ -1,8 +1,19 @@
-"""Shared test settings: Hypothesis profiles sized for a 2-core CI machine."""
+"""Shared test settings: Hypothesis profiles sized for a 2-core CI machine, and the folder
+where tests leave screenshots for people to look at (made here once, so no test depends on
+another having made it: a clean clone has none)."""
 
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
 
 settings.register_profile(
     "default", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("default")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
