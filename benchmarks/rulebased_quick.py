@@ -3,34 +3,55 @@
 Strength: one level against three ``random`` players in 4-player games, over
 duplicate deals: every deal is played once with the level in each seat, so every
 seat's cards are played by it once; the pass direction cycles with the deal number.
-Speed: wall time per decision of ``easy`` and ``normal`` over the same games.
+Speed: wall time per decision of ``easy`` and ``normal`` over the same games;
+``--profile N`` also prints the N functions the timed decisions spent most time in
+(cProfile around the decisions only, not the engine between them); ``--repeat R``
+decides every recorded view R more times afresh and reports the mean of each
+decision's best time, a figure a busy machine barely moves.
 
     .venv/bin/python benchmarks/rulebased_quick.py --deals 125   # 500 hands a preset
+    taskset -c 1 .venv/bin/python benchmarks/rulebased_quick.py --deals 30 --levels normal \
+        --opponents normal --repeat 5   # issue 15: normal's decision at a table of normals
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import dataclasses
+import pstats
 import statistics
 import time
 from collections.abc import Callable
 
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules, deal_hands, new_hand
 from hearts.players import Player, make_player, run_game
+from hearts.players.knowledge import forget_round_facts
 
 
 class TimedPlayer:
-    """Wraps a player and records the seconds each decision took."""
+    """Wraps a player and records the seconds each decision took and the views it was
+    asked (and profiles the decisions when given a profiler)."""
 
-    def __init__(self, inner: Player, times: list[float]) -> None:
+    def __init__(self, inner: Player, times: list[float],
+                 profiler: cProfile.Profile | None = None,
+                 asked: list[tuple[str, PlayerView]] | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.times = times
+        self.profiler = profiler
+        self.asked = asked
 
     def _timed(self, decide: Callable[[PlayerView], object], view: PlayerView) -> object:
+        if self.profiler is not None:
+            self.profiler.enable()
         start = time.perf_counter()
         answer = decide(view)
         self.times.append(time.perf_counter() - start)
+        if self.profiler is not None:
+            self.profiler.disable()
+        if self.asked is not None:
+            self.asked.append((decide.__name__, view))
         return answer
 
     def choose_pass(self, view: PlayerView) -> CardSet:
@@ -43,7 +64,9 @@ class TimedPlayer:
         return self._timed(self.inner.choose_moon, view)  # type: ignore[return-value]
 
 
-def run(preset: str, level: str, opponents: str, deals: int, times: list[float]) -> list[int]:
+def run(preset: str, level: str, opponents: str, deals: int, times: list[float],
+        profiler: cProfile.Profile | None = None,
+        asked: list[tuple[str, PlayerView]] | None = None) -> list[int]:
     """Points per hand of ``level`` against ``opponents`` over ``deals`` duplicate deals."""
     rules = Rules.parse(preset)
     scores: list[int] = []
@@ -51,11 +74,30 @@ def run(preset: str, level: str, opponents: str, deals: int, times: list[float])
         hands = tuple(CardSet(h) for h in deal_hands(rules, f"rulebased-quick-{deal}"))
         for seat in range(rules.players):
             players = [make_player(opponents, f"{deal}-{seat}-{s}") for s in range(4)]
-            players[seat] = TimedPlayer(make_player(level), times)
+            players[seat] = TimedPlayer(make_player(level), times, profiler, asked)
             state = new_hand(rules, hands, round_no=1 + deal % 4)
             state = run_game(state, players, stop=lambda s: bool(s.results))
             scores.append(state.results[-1].points[seat])
     return scores
+
+
+def best_times(level: str, asked: list[tuple[str, PlayerView]], repeat: int) -> list[float]:
+    """Each recorded decision's best time over ``repeat`` more tries by one player (as a
+    server reuses its players), each on a fresh copy of the view (no fact it cached).
+
+    Every pass starts with no round facts kept between decisions, so the decision after
+    each trick pays for adding it, as at a table where no other seat did it first."""
+    player = make_player(level)
+    best = [float("inf")] * len(asked)
+    for _ in range(repeat):
+        forget_round_facts()
+        for i, (decision, view) in enumerate(asked):
+            fresh = dataclasses.replace(view)
+            decide = getattr(player, decision)
+            start = time.perf_counter()
+            decide(fresh)
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
 
 
 def main() -> None:
@@ -64,11 +106,18 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,normal")
     parser.add_argument("--presets", default="standard,card-commons")
     parser.add_argument("--opponents", default="random", help="level of the other three")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print the N functions the decisions spent most time in")
+    parser.add_argument("--repeat", type=int, default=0, metavar="R",
+                        help="decide every view R more times; report the best times' mean")
+    parser.add_argument("--sort", default="tottime", help="profile order (pstats key)")
     args = parser.parse_args()
     for level in args.levels.split(","):
         times: list[float] = []
+        profiler = cProfile.Profile() if args.profile else None
+        asked: list[tuple[str, PlayerView]] | None = [] if args.repeat else None
         for preset in args.presets.split(","):
-            scores = run(preset, level, args.opponents, args.deals, times)
+            scores = run(preset, level, args.opponents, args.deals, times, profiler, asked)
             mean = statistics.fmean(scores)
             half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5
             print(f"{level:7} vs 3 {args.opponents}, {preset:13} {len(scores)} hands: "
@@ -77,6 +126,12 @@ def main() -> None:
         p95 = ordered[int(0.95 * (len(ordered) - 1))]
         print(f"{level:7} per decision: mean {1000 * statistics.fmean(times):.3f} ms, "
               f"p95 {1000 * p95:.3f} ms, max {1000 * ordered[-1]:.1f} ms, {len(times)} decisions")
+        if asked:
+            best = best_times(level, asked, args.repeat)
+            print(f"{level:7} per decision, best of {args.repeat} more: "
+                  f"mean {1e6 * statistics.fmean(best):.1f} µs")
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
 
 
 if __name__ == "__main__":

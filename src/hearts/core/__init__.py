@@ -163,6 +163,7 @@ from hearts.core.view import (
     PlayerView,
     RoundPlay,
     view,
+    views,
 )
 
 __all__ = [
@@ -294,5 +295,6 @@ __all__ = [
     "verify_record",
     "verify_record_text",
     "view",
+    "views",
     "write_position",
 ]

@@ -8,6 +8,7 @@ another seat's cards or any deal seed of a round in progress.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -28,14 +29,30 @@ from hearts.core.tricks import (
     trick_winner,
 )
 
-__all__ = ["PlayerView", "RoundPlay", "view"]
+__all__ = ["PlayerView", "RoundPlay", "view", "views"]
 
-# Every card's name by number: a view is encoded for each connection after every action.
+# Every card's name by number, and the names of each one-suit run met so far by suit and
+# run (at most 4 * 8192 short tuples): a view is encoded for each connection after every
+# action.
 _NAMES: tuple[str, ...] = tuple(card_name(card) for card in range(52))
+_NAME_RUNS: tuple[tuple[int, dict[int, tuple[str, ...]]], ...] = tuple(
+    (suit_mask, {}) for suit_mask in SUIT_MASKS)
+_NO_CARDS = CardSet()
 
 
 def _names(cards: CardSet) -> list[str]:
-    return [_NAMES[card] for card in mask_cards(cards.mask)]
+    mask = cards.mask
+    names: list[str] = []
+    if not mask:  # a spectator's hand, or a seat's legal cards out of its turn
+        return names
+    for suit_mask, runs in _NAME_RUNS:
+        run = mask & suit_mask
+        if run:
+            run_names = runs.get(run)
+            if run_names is None:
+                run_names = runs[run] = tuple(_NAMES[card] for card in mask_cards(run))
+            names += run_names
+    return names
 
 
 class RoundPlay(NamedTuple):
@@ -215,23 +232,35 @@ class PlayerView:
         """This seat's cards of one suit."""
         return CardSet(self.hand.mask & SUIT_MASKS[suit])
 
+    def seat_json(self) -> dict[str, Any]:
+        """The members of :meth:`to_json` that are this seat's own; every other member is
+        the same for each seat of one state, a spectator's included."""
+        return {
+            "seat": self.seat,
+            "hand": _names(self.hand),
+            "legal": _names(self.legal),
+            "passed": None if self.passed is None else _names(self.passed),
+            "received": None if self.received is None else _names(self.received),
+        }
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as canonical names)."""
+        own = self.seat_json()
         return {
             "rules": self.rules.text,
-            "seat": self.seat,
+            "seat": own["seat"],
             "phase": self.phase.value,
             "round": self.round_no,
             "dealer": self.dealer,
             "pass_offset": self.pass_offset,
             "pass_direction": self.pass_direction,
             "pass_count": self.rules.pass_count,
-            "hand": _names(self.hand),
-            "legal": _names(self.legal),
+            "hand": own["hand"],
+            "legal": own["legal"],
             "to_act": list(self.to_act),
             "has_chosen": list(self.has_chosen),
-            "passed": None if self.passed is None else _names(self.passed),
-            "received": None if self.received is None else _names(self.received),
+            "passed": own["passed"],
+            "received": own["received"],
             "hand_sizes": list(self.hand_sizes),
             "leader": self.leader,
             "trick": [[seat, _NAMES[card]] for seat, card in self.trick],
@@ -262,34 +291,56 @@ def _result_json(result: RoundResult) -> dict[str, Any]:
 
 def view(state: GameState, seat: int | None) -> PlayerView:
     """The view of ``seat`` (None for a spectator, who sees no hand)."""
+    return _seat_view(state, seat, _public(state))
+
+
+def views(state: GameState, seats: Iterable[int | None]) -> list[PlayerView]:
+    """The views of several seats of one state, as :func:`view` gives each (what they
+    share is gathered once: a table sends every seat its view after each action)."""
+    public = _public(state)
+    return [_seat_view(state, seat, public) for seat in seats]
+
+
+def _public(state: GameState) -> dict[str, Any]:
+    """The fields of a view that are the same for every seat."""
+    n = state.players
+    dealing = state.phase is Phase.DEAL
+    return {
+        "rules": state.rules,
+        "phase": state.phase,
+        "round_no": state.round_no,
+        "dealer": state.dealer,
+        "pass_offset": state.pass_offset,
+        "to_act": state.to_act,
+        "has_chosen": tuple(state.has_chosen(s) for s in range(n)),
+        "hand_sizes": tuple(0 if dealing else len(state.hand(s)) for s in range(n)),
+        "leader": state.leader,
+        "trick": state.trick,
+        "tricks": state.tricks,
+        "points_taken": tuple(state.round_points(s) for s in range(n)),
+        "hearts_broken": state.hearts_broken,
+        "queen_played": state.queen_played,
+        "hearts_open": state.hearts_open,
+        "totals": state.totals,
+        "results": state.results,
+        "shooter": state.shooter if state.phase is Phase.MOON else None,
+        "winners": state.winners,
+    }
+
+
+def _seat_view(state: GameState, seat: int | None, public: dict[str, Any]) -> PlayerView:
     n = state.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
-    dealing = state.phase is Phase.DEAL
-    own = seat is not None and not dealing
-    return PlayerView(
-        rules=state.rules,
-        seat=seat,
-        phase=state.phase,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        pass_offset=state.pass_offset,
-        hand=state.hand(seat) if own and seat is not None else CardSet(),
-        legal=state.legal_cards(seat) if own and seat is not None else CardSet(),
-        to_act=state.to_act,
-        has_chosen=tuple(state.has_chosen(s) for s in range(n)),
-        passed=state.chosen_pass(seat) if own and seat is not None else None,
-        received=state.received(seat) if own and seat is not None else None,
-        hand_sizes=tuple(0 if dealing else len(state.hand(s)) for s in range(n)),
-        leader=state.leader,
-        trick=state.trick,
-        tricks=state.tricks,
-        points_taken=tuple(state.round_points(s) for s in range(n)),
-        hearts_broken=state.hearts_broken,
-        queen_played=state.queen_played,
-        hearts_open=state.hearts_open,
-        totals=state.totals,
-        results=state.results,
-        shooter=state.shooter if state.phase is Phase.MOON else None,
-        winners=state.winners,
-    )
+    # Built without the generated __init__, which sets each of the two dozen frozen fields
+    # through object.__setattr__ and would cost more than all the rest of a view; the
+    # fields are every field, as the tests check.
+    seen = object.__new__(PlayerView)
+    fields = seen.__dict__
+    fields.update(public)
+    if seat is None or state.phase is Phase.DEAL:
+        fields.update(seat=seat, hand=_NO_CARDS, legal=_NO_CARDS, passed=None, received=None)
+    else:
+        fields.update(seat=seat, hand=state.hand(seat), legal=state.legal_cards(seat),
+                      passed=state.chosen_pass(seat), received=state.received(seat))
+    return seen

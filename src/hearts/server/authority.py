@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 
 from hearts.challenge import Challenge
 from hearts.core import (
+    FULL_DECK,
     Action,
     CardSet,
     CodecError,
@@ -48,6 +50,7 @@ from hearts.core import (
     moon_points,
     new_game,
     view,
+    views,
 )
 from hearts.server.protocol import RequestError, TokenBucket, error_message
 from hearts.server.settings import HUMAN, ServerConfig, TableSettings
@@ -120,6 +123,33 @@ class SeatInfo:
 # the encoder's cycle check is only cost.
 _dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
+# A state message is encoded once for all seats with a mark for each member that is a
+# seat's own; the mark (a NUL, which no view or fact holds) encodes as "\u0000" + name.
+_OWN = "\x00"
+_OWN_MEMBER = re.compile(r'"\\u0000(\w+)"')
+# The view's members that change only once a trick or a round (and grow all game): their
+# encoding is kept, and marked "\u0001" + name in the message while it is encoded.
+_KEPT = ("tricks", "results")
+_KEPT_MARK = "\x01"
+_CARD_NAMES = frozenset(encode_cards(CardSet(FULL_DECK)))
+
+
+def _member_json(value: Any) -> str:
+    """One of a seat's own members encoded as ``_dumps`` would (they are few and small, and
+    a call of the encoder costs more than these cases)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is list and _CARD_NAMES.issuperset(value):  # nothing in a card name to escape
+        return '["' + '","'.join(value) + '"]' if value else "[]"
+    return _dumps(value)
+
 
 def _event_from_action(before: GameState, action: Action) -> dict[str, Any]:
     """The stored event of a game action (the deal seed names a deal)."""
@@ -165,6 +195,8 @@ class TableAuthority:
         # round's dealt hands by seat
         self._seating_json = ""
         self._dealt: tuple[int, dict[int, list[str]]] = (-1, {})
+        # the encodings of the view's members that change seldom, with the tuple each is of
+        self._kept: dict[str, tuple[tuple[Any, ...], str]] = {}
         # the public facts no event changes, reused by every message
         self._fixed_info: dict[str, Any] = {
             "id": table_id,
@@ -522,14 +554,25 @@ class TableAuthority:
             names = self._dealt[1][seat] = encode_cards(self.state.dealt(seat))
         return names
 
-    def _facts(self, seen: PlayerView) -> dict[str, Any]:
-        """What the page shows beyond the view, decided here so that no client restates
-        a rule: the hand this seat was dealt, where its pass goes and comes from, who is
-        winning the trick, the last trick taken (card by seat), whether the game is over."""
+    def _seat_facts(self, seen: PlayerView) -> dict[str, Any]:
+        """What the page shows beyond the view that is the seat's own, decided here so
+        that no client restates a rule: whether it decides now, the hand it was dealt,
+        where its pass goes and comes from."""
         seat = seen.seat
         dealt = None
         if seat is not None and seen.phase in _DEALT_PHASES:
             dealt = self._dealt_names(seat)
+        return {
+            "my_turn": seen.my_turn,
+            "dealt": dealt,
+            "pass_target": seen.pass_target,
+            "pass_source": seen.pass_source,
+        }
+
+    @staticmethod
+    def _table_facts(seen: PlayerView) -> dict[str, Any]:
+        """What the page shows beyond the view that every seat shares: who is winning the
+        trick, the last trick taken (card by seat), whether the game is over."""
         winning = seen.winning
         last_trick = None
         if seen.tricks:
@@ -537,10 +580,6 @@ class TableAuthority:
                           "plays": [[seat, encode_card(card)]
                                     for seat, card in seen.last_trick_plays]}
         return {
-            "my_turn": seen.my_turn,
-            "dealt": dealt,
-            "pass_target": seen.pass_target,
-            "pass_source": seen.pass_source,
             "winning": None if winning is None else [winning[0], encode_card(winning[1])],
             "last_trick": last_trick,
             "over": seen.is_over,
@@ -552,14 +591,51 @@ class TableAuthority:
         shared = f',"table":{self._table_json()}'
         return f'{shared},"events":{_dumps(events)}' if events else shared
 
+    def _template(self, kind: str, spectator: PlayerView) -> list[str]:
+        """A state message's text up to its ``extra`` and ``shared`` members (which may hold
+        what a client sent, so never a mark), encoded once for every seat: the text
+        between a seat's own members (even places) and those members' names (odd places).
+        It is encoded from a spectator's view, so a member a seat does not fill in shows
+        what a spectator sees."""
+        shown = spectator.to_json()
+        for name in spectator.seat_json():
+            shown[name] = _OWN + name
+        kept = [(name, self._kept_json(name, getattr(spectator, name), shown[name]))
+                for name in _KEPT]
+        for name, _ in kept:
+            shown[name] = _KEPT_MARK + name
+        facts = {name: _OWN + name for name in self._seat_facts(spectator)}
+        text = _dumps({"type": kind, "state_id": self.state_id, "view": shown,
+                       "facts": {**facts, **self._table_facts(spectator)}})
+        for name, encoded in kept:
+            text = text.replace(f'"\\u0001{name}"', encoded, 1)
+        return _OWN_MEMBER.split(text[:-1])
+
+    def _kept_json(self, name: str, source: tuple[Any, ...], shown: Any) -> str:
+        """``shown``, the JSON form of the view's ``source`` tuple, encoded: again only when
+        the state holds another tuple there (it replaces one that changes)."""
+        kept = self._kept.get(name)
+        if kept is None or kept[0] is not source:
+            kept = self._kept[name] = (source, _dumps(shown))
+        return kept[1]
+
+    def _own_text(self, template: list[str], seen: PlayerView) -> str:
+        """``template`` with the seat's own members filled in."""
+        own = {**seen.seat_json(), **self._seat_facts(seen)}
+        parts = template.copy()
+        for place in range(1, len(parts), 2):
+            parts[place] = _member_json(own[parts[place]])
+        return "".join(parts)
+
     def message_text(self, seat: int | None, kind: str = "state", shared: str | None = None,
                      extra: dict[str, Any] | None = None) -> str:
         """A full state message for one seat (or a spectator), encoded: its view and
         facts, the ``shared`` members (:meth:`_shared`) and any ``extra`` ones."""
-        seen = view(self.state, seat)
-        own = _dumps({"type": kind, "state_id": self.state_id, "view": seen.to_json(),
-                      "facts": self._facts(seen), **(extra or {})})
-        return f"{own[:-1]}{self._shared() if shared is None else shared}}}"
+        spectator, seen = views(self.state, (None, seat))
+        own = self._own_text(self._template(kind, spectator), seen)
+        if extra:
+            own = f"{own},{_dumps(extra)[1:-1]}"
+        return f"{own}{self._shared() if shared is None else shared}}}"
 
     def welcome(self, sub: Subscriber, rid: object) -> None:
         """Answer a hello: the connection's view, the table and every commitment."""
@@ -570,13 +646,15 @@ class TableAuthority:
     def broadcast_state(self, events: list[dict[str, Any]] | None = None) -> None:
         """Each subscriber gets its own seat's view, and nothing else (each seat's message
         is encoded once, however many connections it has; spectators share one)."""
-        texts: dict[int | None, str] = {}
+        subscribers = list(self.subscribers)
+        if not subscribers:
+            return
+        spectator, *seen = views(self.state, [None, *{sub.seat for sub in subscribers}])
+        template = self._template("state", spectator)
         shared = self._shared(events)
-        for sub in list(self.subscribers):
-            text = texts.get(sub.seat)
-            if text is None:
-                text = texts[sub.seat] = self.message_text(sub.seat, "state", shared)
-            sub.send_text(text)
+        texts = {one.seat: f"{self._own_text(template, one)}{shared}}}" for one in seen}
+        for sub in subscribers:
+            sub.send_text(texts[sub.seat])
 
     def broadcast_table(self) -> None:
         """Seat and connection changes (their encoding is kept for every later message)."""

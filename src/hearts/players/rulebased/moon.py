@@ -20,6 +20,7 @@ from hearts.core import (
     fixed_moon_choice,
     game_over,
     game_winners,
+    highest_card,
     round_points,
 )
 from hearts.players.knowledge import Knowledge
@@ -42,11 +43,14 @@ def moon_losers(k: Knowledge, hand: int | None = None) -> tuple[int, int]:
     """
     mask = k.hand if hand is None else hand
     heart_losers = other_losers = 0
-    for suit in range(4):
-        mine = sorted(k.cards(mask & SUIT_MASKS[suit]), reverse=True)
-        out = (k.out & SUIT_MASKS[suit]).bit_count()
-        tops = next((i for i, card in enumerate(mine) if k.out_above(card)), len(mine))
-        losers = 0 if tops >= out else min(len(mine) - tops, out - tops)
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        mine = mask & suit_mask
+        held = mine.bit_count()
+        out_mask = k.out & suit_mask
+        out = out_mask.bit_count()
+        # my top cards: those above the highest card out
+        tops = (mine & cards_above(highest_card(out_mask))).bit_count() if out_mask else held
+        losers = 0 if tops >= out else min(held - tops, out - tops)
         if suit == HEARTS:
             heart_losers = losers
         else:

@@ -54,8 +54,8 @@ def lead_risk(k: Knowledge, card: Card) -> float:
     known void could dump.
     """
     suit = card.suit
-    opponents = [s for s in range(k.players) if s != k.seat]
-    followers = [s for s in opponents if k.may_follow(s, suit)]
+    opponents = k.players - 1
+    followers = k.followers[suit]
     higher = k.out_above(card).bit_count()
     lower = k.out_below(card).bit_count()
     p_win = 1.0 if not followers or not higher else (lower / (lower + higher)) ** len(followers)
@@ -64,7 +64,7 @@ def lead_risk(k: Knowledge, card: Card) -> float:
         cost += min(len(followers), k.hearts_out.bit_count())
     if suit == SPADES and k.queen_danger and card > QUEEN_OF_SPADES:
         cost += k.queen_points
-    voiders = len(opponents) - len(followers)
+    voiders = opponents - len(followers)
     cost += voiders * (k.queen_points if k.queen_danger else min(3, k.hearts_out.bit_count()))
     risk = p_win * cost
     if suit == SPADES and card < QUEEN_OF_SPADES:
