@@ -538,9 +538,11 @@ class TableAuthority:
 
     def deal(self) -> Deal:
         """The committed round's deal, from its server seed and the entropy sent (at a
-        challenge table: the round's deal of the challenge's seed)."""
+        challenge table: the seeded game's own next deal, from the challenge's seed)."""
         if self.challenge is not None:
-            return Deal.from_seed(self.rules, self.challenge.round_seed(self.state.round_no))
+            seeded = self.state.next_deal
+            assert seeded is not None, "a challenge table deals only when its game waits for it"
+            return seeded
         return Deal.from_seed(self.rules, self.rounds[-1].deal_seed)
 
     # ------------------------------------------------------------ messages
@@ -658,13 +660,12 @@ class TableAuthority:
 
     def broadcast_table(self) -> None:
         """Seat and connection changes (their encoding is kept for every later message)."""
-        self._seating_json = _dumps({**self._fixed_info, **self._seating()})
-        text = f'{{"type":"table","table":{self._table_json()}}}'
-        for sub in list(self.subscribers):
-            sub.send_text(text)
+        self._seating_json = ""  # encoded again, once, by _table_json
+        self._send_all(f'{{"type":"table","table":{self._table_json()}}}')
 
-    def _send_all(self, data: dict[str, Any]) -> None:
-        text = _dumps(data)
+    def _send_all(self, data: dict[str, Any] | str) -> None:
+        """One message, encoded once, to every connection."""
+        text = data if isinstance(data, str) else _dumps(data)
         for sub in list(self.subscribers):
             sub.send_text(text)
 
