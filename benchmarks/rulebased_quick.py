@@ -24,9 +24,17 @@ import statistics
 import time
 from collections.abc import Callable
 
-from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules, deal_hands, new_hand
+from hearts.core import (
+    Card,
+    CardSet,
+    MoonChoice,
+    PlayerView,
+    Rules,
+    deal_hands,
+    forget_round_facts,
+    new_hand,
+)
 from hearts.players import Player, make_player, run_game
-from hearts.players.knowledge import forget_round_facts
 
 
 class TimedPlayer:

@@ -162,6 +162,9 @@ from hearts.core.tricks import (
 from hearts.core.view import (
     PlayerView,
     RoundPlay,
+    RoundSoFar,
+    forget_round_facts,
+    round_so_far,
     view,
     views,
 )
@@ -232,6 +235,7 @@ __all__ = [
     "RoundEntry",
     "RoundPlay",
     "RoundResult",
+    "RoundSoFar",
     "Rules",
     "Sheet",
     "SheetLine",
@@ -258,6 +262,7 @@ __all__ = [
     "first_leader",
     "fixed_moon_choice",
     "forced_reason",
+    "forget_round_facts",
     "format_sheet",
     "game_over",
     "game_record",
@@ -288,6 +293,7 @@ __all__ = [
     "replay_record",
     "round_deal_seed",
     "round_points",
+    "round_so_far",
     "round_steps",
     "sheet_lines",
     "shuffled_deck",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
@@ -29,7 +29,63 @@ from hearts.core.tricks import (
     trick_winner,
 )
 
-__all__ = ["PlayerView", "RoundPlay", "view", "views"]
+__all__ = ["PlayerView", "RoundPlay", "RoundSoFar", "forget_round_facts", "round_so_far", "view",
+           "views"]
+
+
+class RoundSoFar(NamedTuple):
+    """What a round's completed tricks told every seat."""
+
+    excluded: tuple[int, ...]  # per seat, the cards its plays show it lacks
+    taken: tuple[int, ...]  # per seat, the cards it has taken
+    broken: bool  # whether hearts are broken
+    queen: bool  # whether the Q♠ has been played
+
+
+def _reveal(rules: Rules, excluded: list[int], number: int,
+            plays: Iterable[tuple[int, Card]], broken: bool, queen: bool) -> tuple[bool, bool]:
+    """Add to ``excluded`` what the plays of trick ``number`` (seat, card, in play order)
+    reveal; hearts broken and Q♠ played after them."""
+    facts = play_rules(rules)
+    first = number == 0
+    led = NO_LEAD
+    for i, (seat, card) in enumerate(plays):
+        if not i:
+            led = int(card)
+        opened = hearts_open(facts, first, broken, queen)
+        excluded[seat] |= play_reveals(facts, card, led if i else NO_LEAD, first, opened)
+        broken = broken or (i > 0 and breaks_hearts(card, led))
+        queen = queen or card == QUEEN_OF_SPADES
+    return broken, queen
+
+
+# Keyed by value (the rules and every completed trick), so it can only ever answer for
+# exactly this round so far, whichever table or game asks: each decision of a round finds
+# the round up to the last trick here and adds one trick, instead of reading the whole
+# round again (the server asks it for every computer move); each table in play holds
+# about a round's worth of entries.
+@lru_cache(maxsize=16_384)
+def round_so_far(rules: Rules, tricks: tuple[Trick, ...]) -> RoundSoFar:
+    """The facts of a round whose completed tricks are ``tricks``, derived a trick at a
+    time."""
+    players = rules.players
+    if not tricks:
+        return RoundSoFar((0,) * players, (0,) * players, False, False)
+    before = round_so_far(rules, tricks[:-1])
+    leader, cards, winner = tricks[-1]
+    excluded = list(before.excluded)
+    broken, queen = _reveal(rules, excluded, len(tricks) - 1,
+                            (((leader + i) % players, card) for i, card in enumerate(cards)),
+                            before.broken, before.queen)
+    taken = list(before.taken)
+    for card in cards:
+        taken[winner] |= 1 << card
+    return RoundSoFar(tuple(excluded), tuple(taken), broken, queen)
+
+
+def forget_round_facts() -> None:
+    """Drop the round facts kept between calls (to time work that finds none kept)."""
+    round_so_far.cache_clear()
 
 # Every card's name by number, and the names of each one-suit run met so far by suit and
 # run (at most 4 * 8192 short tuples): a view is encoded for each connection after every
@@ -195,11 +251,9 @@ class PlayerView:
     def excluded(self) -> tuple[int, ...]:
         """Per seat, the cards it has shown it does not hold: any one of them would have
         made one of its plays this round illegal (a mask each)."""
-        facts = play_rules(self.rules)
-        masks = [0] * self.players
-        for play in self.round_plays:
-            masks[play.seat] |= play_reveals(facts, play.card, play.led, play.trick_no == 0,
-                                             play.hearts_open)
+        so_far = round_so_far(self.rules, self.tricks)
+        masks = list(so_far.excluded)
+        _reveal(self.rules, masks, self.trick_no, self.trick, so_far.broken, so_far.queen)
         return tuple(mask & self.rules.deck for mask in masks)
 
     @property

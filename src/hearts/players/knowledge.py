@@ -9,44 +9,34 @@ Masks are plain ``int`` card masks (see :mod:`hearts.core.cards`).
 
 The server asks ``normal`` for every computer move, so the facts are cheap to get: each
 is computed only when a decision reads it, and what the round's completed tricks tell
-(voids, cards taken) is derived one trick at a time and kept between decisions, keyed
-by the rules and the tricks themselves. ``tests/players/test_knowledge_round_facts.py``
-ties those facts to the view's own (:meth:`~hearts.core.view.PlayerView.voids`).
+(voids, cards taken) comes from the core's :func:`~hearts.core.view.round_so_far`, which
+derives it one trick at a time and keeps it between decisions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Generic, NamedTuple, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 from hearts.core import (
     HEART_MASK,
-    NO_LEAD,
     POINT_MASK,
     QUEEN_MASK,
-    QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     PlayerView,
-    PlayRules,
-    Rules,
-    Trick,
-    breaks_hearts,
     card_points,
     cards_above,
     cards_below,
     game_over,
     game_winners,
-    hearts_open,
     highest_card,
     iter_mask,
-    play_reveals,
-    play_rules,
+    round_so_far,
 )
 
-__all__ = ["Knowledge", "forget_round_facts"]
+__all__ = ["Knowledge"]
 
 _T = TypeVar("_T")
 
@@ -76,55 +66,6 @@ class _Cached(Generic[_T]):
         return value
 
 
-class _RoundSoFar(NamedTuple):
-    """What a round's completed tricks told every seat."""
-
-    excluded: tuple[int, ...]  # per seat, the cards its plays show it lacks
-    taken: tuple[int, ...]  # per seat, the cards it has taken
-    broken: bool  # whether hearts are broken
-    queen: bool  # whether the Q♠ has been played
-
-
-def _reveal(facts: PlayRules, excluded: list[int], number: int,
-            plays: tuple[tuple[int, Card], ...], broken: bool, queen: bool) -> tuple[bool, bool]:
-    """Add to ``excluded`` what the plays of trick ``number`` reveal, as
-    :attr:`PlayerView.excluded` does; hearts broken and Q♠ played after them."""
-    first = number == 0
-    led = int(plays[0][1]) if plays else NO_LEAD
-    for i, (seat, card) in enumerate(plays):
-        opened = hearts_open(facts, first, broken, queen)
-        excluded[seat] |= play_reveals(facts, card, led if i else NO_LEAD, first, opened)
-        broken = broken or (i > 0 and breaks_hearts(card, led))
-        queen = queen or card == QUEEN_OF_SPADES
-    return broken, queen
-
-
-# Keyed by value (the rules and every completed trick), so it can only ever answer for
-# exactly this round so far, whichever table or game asks. A decision finds the round up
-# to the last trick here (another seat or an earlier decision derived it) and adds one
-# trick, instead of every decision reading the whole round again; each table in play
-# holds about a round's worth of entries.
-@lru_cache(maxsize=16_384)
-def _round_so_far(rules: Rules, tricks: tuple[Trick, ...]) -> _RoundSoFar:
-    """The facts of a round whose completed tricks are ``tricks``."""
-    players = rules.players
-    if not tricks:
-        return _RoundSoFar((0,) * players, (0,) * players, False, False)
-    before = _round_so_far(rules, tricks[:-1])
-    leader, cards, winner = tricks[-1]
-    excluded = list(before.excluded)
-    plays = tuple(((leader + i) % players, card) for i, card in enumerate(cards))
-    broken, queen = _reveal(play_rules(rules), excluded, len(tricks) - 1, plays,
-                            before.broken, before.queen)
-    taken = list(before.taken)
-    for card in cards:
-        taken[winner] |= 1 << card
-    return _RoundSoFar(tuple(excluded), tuple(taken), broken, queen)
-
-
-def forget_round_facts() -> None:
-    """Drop the round facts kept between decisions (to time decisions that find none)."""
-    _round_so_far.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -192,30 +133,9 @@ class Knowledge:
         return self.out & ~passed.mask
 
     @_Cached
-    def _so_far(self) -> _RoundSoFar:
-        """The facts of this round's completed tricks."""
-        return _round_so_far(self.view.rules, self.view.tricks)
-
-    @_Cached
-    def excluded(self) -> tuple[int, ...]:
-        """Per seat, the cards it has shown it does not hold (:attr:`PlayerView.excluded`,
-        derived a trick at a time)."""
-        view = self.view
-        so_far = self._so_far
-        masks = list(so_far.excluded)
-        _reveal(play_rules(view.rules), masks, view.trick_no, view.trick,
-                so_far.broken, so_far.queen)
-        deck = view.rules.deck
-        return tuple(mask & deck for mask in masks)
-
-    @_Cached
     def voids(self) -> tuple[frozenset[int], ...]:
         """Suits each seat has shown it lacks this round (:meth:`PlayerView.voids`)."""
-        deck = self.view.rules.deck
-        return tuple(
-            frozenset(suit for suit, cards in enumerate(SUIT_MASKS)
-                      if deck & cards and not deck & cards & ~shown)
-            for shown in self.excluded)
+        return self.view.voids()
 
     @_Cached
     def holdable(self) -> tuple[int, ...]:
@@ -301,7 +221,7 @@ class Knowledge:
     @_Cached
     def cards_taken(self) -> tuple[int, ...]:
         """Per seat, the cards it has taken in completed tricks this round."""
-        return self._so_far.taken
+        return round_so_far(self.view.rules, self.view.tricks).taken
 
     @_Cached
     def point_cards_taken(self) -> tuple[int, ...]:
