@@ -284,6 +284,31 @@ def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: S
     assert person.errors == []
 
 
+@pytest.mark.parametrize("size", list(SIZES), ids=str)
+def test_the_rounds_result_covers_no_seat(open_person: OpenPerson, server: ServerProcess,
+                                          size: str) -> None:
+    person = open_person(viewport=SIZES[size], touch="phone" in size)
+    create_table(person, server, name="Ros", seats=["human", "random", "random", "random"],
+                 target=100)
+    banner = person.testid("round-end")
+    play_until([person], lambda: banner.is_visible() and person.what_now() == "pass")
+    expect(person.testid("round-end-title")).to_contain_text("Round 1 is over.")
+    seats = person.page.locator("[data-testid^='seat-']")
+    assert_fits(person, [banner, seats, person.page.locator("#hand button.card"),
+                         person.testid("pass-submit")])
+    assert_seats_clear_of_the_tray(person)
+    shown = banner.bounding_box()
+    for index in range(seats.count()):
+        seat = seats.nth(index).bounding_box()
+        assert (seat["y"] + seat["height"] <= shown["y"]
+                or shown["y"] + shown["height"] <= seat["y"]), (index, seat, shown)
+    # The last trick's cards fly to its taker; the picture is of the table once they land.
+    person.page.wait_for_function("() => !document.getElementById('fly-layer').children.length")
+    expect(person.page.locator("[data-testid^='trick-slot-']")).to_have_count(0)
+    screenshot(person, f"round-over-{size}")
+    assert person.errors == []
+
+
 FLIGHTS = """() => {
   window.flights = 0;
   new MutationObserver((changes) => {

@@ -422,6 +422,8 @@ function renderTrick() {
   const box = $("trick");
   const before = new Map([...box.querySelectorAll("[data-card]")].map((el) => [el.dataset.card, el]));
   box.replaceChildren();
+  // The pass tray takes the middle of the table; the round's last trick is under "Last trick".
+  if (view.phase === "pass") return;
   const winning = facts.winning ? facts.winning[0] : null;
   for (const [s, card] of view.trick) {
     const slot = document.createElement("div");
