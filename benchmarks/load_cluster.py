@@ -3,11 +3,14 @@ and one Redis, the same scripted players as ``benchmarks/load.py``, in one run.
 
 Each case starts its processes on a fresh database (``--db``, a server URL: a database is
 created for the case and dropped after it) and a shared Redis (``--bus``). Tables are
-created round-robin on the processes (the creating process owns a table), and each
-table's scripted player connects round-robin too, shifted so that with two processes half
-of the players reach their table through the other process (relayed over Redis), as
-behind a proxy that knows nothing of tables. Computer seats play with the server's pause
-(``--bot-delay``), the player thinks ``--think`` seconds before each action.
+created round-robin on the processes (the creating process owns a table). With ``--route
+tag`` (the default) each process runs with ``--route-tag pN`` and each table's scripted
+player connects to the process its table id names, as behind the proxy of
+``docs/deploy.md`` that routes by the tag. With ``--route any`` the players connect
+round-robin, shifted so that with two processes half of them reach their table through the
+other process (relayed over Redis), as behind a proxy that knows nothing of tables.
+Computer seats play with the server's pause (``--bot-delay``), the player thinks
+``--think`` seconds before each action.
 
 It prints, per case: processes, tables, tables held, actions a second, p50/p99 of the
 players' action-to-ack latency, the processes' CPU (their sum, in % of one core) and CPU
@@ -62,7 +65,8 @@ def _database(admin_url: str, name: str, create: bool) -> str:
 
 
 async def run(processes: int, tables: int, *, db: str, bus: str, seconds: float,
-              warmup: float, level: str, bot_delay: float, think: float) -> dict[str, Any]:
+              warmup: float, level: str, bot_delay: float, think: float,
+              route: str = "tag") -> dict[str, Any]:
     """One case: start the processes, fill them with tables and players, measure."""
     name = f"hearts_load_{secrets.token_hex(4)}"
     url_db = _database(db, name, create=True)
@@ -70,7 +74,8 @@ async def run(processes: int, tables: int, *, db: str, bus: str, seconds: float,
     servers = [subprocess.Popen(
         [sys.executable, "-m", "hearts.cli.main", "serve", "--port", str(port), "--db", url_db,
          "--bus", bus, "--bot-delay", str(bot_delay), "--entropy-timeout", "1",
-         "--grace", "600"], stdout=subprocess.DEVNULL) for port in ports]
+         "--grace", "600", *(["--route-tag", f"p{index}"] if route == "tag" else [])],
+        stdout=subprocess.DEVNULL) for index, port in enumerate(ports)]
     urls = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         await asyncio.gather(*(_ready(url) for url in urls))
@@ -86,8 +91,8 @@ async def run(processes: int, tables: int, *, db: str, bus: str, seconds: float,
             await client.aclose()
         totals, stop = Totals(), asyncio.Event()
         tasks = [asyncio.create_task(player(
-            "ws" + urls[(index + index // processes) % processes][4:], m["table"]["id"],
-            m["token"], think, totals, stop)) for index, m in enumerate(made)]
+            "ws" + urls[_process_of(m["table"]["id"], index, processes, route)][4:],
+            m["table"]["id"], m["token"], think, totals, stop)) for index, m in enumerate(made)]
         for _ in range(600):
             if len(totals.state_ids) >= len(made):
                 break
@@ -131,6 +136,14 @@ async def run(processes: int, tables: int, *, db: str, bus: str, seconds: float,
     }
 
 
+def _process_of(table_id: str, index: int, processes: int, route: str) -> int:
+    """The process the ``index``-th table's player connects to: the one its id's route
+    tag names, or (``any``) round-robin, shifted off the table's owner."""
+    if route == "tag":
+        return int(table_id.split(".", 1)[0].removeprefix("p"))
+    return (index + index // processes) % processes
+
+
 _HEADER = (f"{'procs':>5} {'tables':>6} {'held':>5} {'actions/s':>9} {'p50 ms':>8} "
            f"{'p99 ms':>8} {'srv %':>6} {'per proc %':>12} {'us/act':>7} {'cli %':>6}  load avg")
 
@@ -158,12 +171,16 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--bot-delay", type=float, default=0.7)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--route", choices=("tag", "any"), default="tag",
+                        help="players connect to their table's process by its id's route "
+                        "tag (default), or to any process (half relayed with two)")
     args = parser.parse_args()
     if not args.db or not args.bus:
         parser.error("give --db and --bus (or set HEARTS_TEST_POSTGRES and HEARTS_TEST_REDIS)")
     print(f"{os.cpu_count()} cores, nothing pinned (the processes and this client share "
           f"them); {args.level} computers, bot delay {args.bot_delay} s, think {args.think} s; "
-          f"{args.warmup} s warm-up, {args.seconds} s measured per case", flush=True)
+          f"{args.warmup} s warm-up, {args.seconds} s measured per case; players routed "
+          f"by {'route tag' if args.route == 'tag' else 'round-robin'}", flush=True)
     print(_HEADER, flush=True)
     cases = [(1, args.tables), (2, args.tables), (2, args.tables * 3 // 2),
              (2, args.tables * 2)]
@@ -171,7 +188,8 @@ def main() -> None:
     for processes, tables in cases:
         figures = asyncio.run(run(processes, tables, db=args.db, bus=args.bus,
                                   seconds=args.seconds, warmup=args.warmup, level=args.level,
-                                  bot_delay=args.bot_delay, think=args.think))
+                                  bot_delay=args.bot_delay, think=args.think,
+                                  route=args.route))
         results.append(figures)
         print(_line(figures), flush=True)
     one = results[0]

@@ -33,7 +33,7 @@ def _free_port() -> int:
 class Node:
     """One ``hearts serve`` process of the cluster."""
 
-    def __init__(self, db: str, log: Path, *, bus: bool = True) -> None:
+    def __init__(self, db: str, log: Path, *, bus: bool = True, route_tag: str = "") -> None:
         self.port = _free_port()
         self.server = Server(f"http://127.0.0.1:{self.port}", None)
         hearts = Path(sys.executable).with_name("hearts")
@@ -44,7 +44,7 @@ class Node:
             [str(hearts), "serve", "--port", str(self.port), "--db", db,
              *(("--bus", REDIS, "--lease", str(LEASE_S)) if bus else ()),
              "--grace", "30", "--entropy-timeout", "0.3", "--bot-delay", "0",
-             "--rate-limit", "200"],
+             "--rate-limit", "200", *(("--route-tag", route_tag) if route_tag else ())],
             stdout=log.open("w"), stderr=subprocess.STDOUT, env=env)
 
     async def ready(self, timeout: float = 30.0) -> None:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import re
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from redis.asyncio import Redis
 from tests.cluster.conftest import Node
-from tests.cluster.real_servers import needs_servers
+from tests.cluster.real_servers import REDIS, needs_servers
 from tests.server.conftest import Client, autoplay, create_table, join_table
 from tests.server.test_secrecy import cards_in, may_see, message_state_id, states_by_id
 
@@ -208,3 +212,45 @@ async def test_one_process_on_postgres_keeps_its_tables_across_a_restart(
         assert ann.state["phase"] == "over"
     finally:
         again.stop()
+
+
+async def test_a_route_tag_names_the_process_that_owns_the_table(
+        database: str, tmp_path: Path) -> None:
+    """``--route-tag``: the ids of a process's new tables begin with its tag, and that
+    process holds their lease, so a proxy routing by the tag spares the relay; a client
+    that reaches another process is still relayed and plays the game out."""
+    nodes = [Node(database, tmp_path / f"tag-{tag}.log", route_tag=tag) for tag in ("a", "b")]
+    bus = Redis.from_url(REDIS, decode_responses=True)
+    try:
+        await asyncio.gather(*(node.ready() for node in nodes))
+        for tag, node, other in (("a", *nodes), ("b", *reversed(nodes))):
+            made = await create_table(node.server, ["human", "random", "random", "random"],
+                                      target=10)
+            table_id = made["table"]["id"]
+            assert table_id.startswith(f"{tag}."), table_id
+            found = re.search(r"as node (\S+) of the cluster", node.log.read_text())
+            assert found is not None, node.log.read_text()
+            for _ in range(100):
+                holder = await bus.get(f"hearts:lease:{table_id}")
+                if holder is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert holder == found.group(1)
+            ann = await Client.open(other.server, table_id, made["token"])
+            await asyncio.wait_for(autoplay(ann), 90)
+            assert ann.state is not None and ann.state["phase"] == "over"
+            await ann.close()
+    finally:
+        await bus.aclose()
+        for node in nodes:
+            node.stop()
+
+
+def test_a_route_tag_is_checked_and_needs_a_bus(tmp_path: Path) -> None:
+    hearts = [sys.executable, "-m", "hearts.cli.main", "serve", "--db", str(tmp_path / "x.db")]
+    bad = subprocess.run([*hearts, "--route-tag", "Node_1", "--bus", REDIS],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "1-16 lowercase letters and digits" in bad.stderr
+    alone = subprocess.run([*hearts, "--route-tag", "n1"], capture_output=True, text=True,
+                           timeout=60)
+    assert alone.returncode != 0 and "give --bus too" in alone.stderr

@@ -7,11 +7,12 @@ import argparse
 import gc
 import logging
 import os
+import re
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["configure", "default_db", "run", "store_argument"]
+__all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
 
 
 def default_db() -> Path:
@@ -25,6 +26,14 @@ def store_argument(text: str) -> str | Path:
     from hearts.server.store import is_postgres_url
 
     return text if is_postgres_url(text) else Path(text)
+
+
+def route_tag(text: str) -> str:
+    """A ``--route-tag``: 1-16 lowercase letters and digits (it begins table ids in URLs)."""
+    if not re.fullmatch(r"[a-z0-9]{1,16}", text):
+        raise argparse.ArgumentTypeError(
+            f"a route tag is 1-16 lowercase letters and digits, not {text!r}")
+    return text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,6 +54,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lease", type=float, default=5.0, metavar="SECONDS",
                         help="with --bus: how long a table stays with a process that stopped "
                         "answering before another takes it over (default %(default)s)")
+    parser.add_argument("--route-tag", type=route_tag, default=None, metavar="TAG",
+                        help="with --bus: begin the ids of the tables this process creates "
+                        "with TAG and a dot, so a proxy can send their clients here "
+                        "(docs/deploy.md)")
     parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
                         help="how long a player who dropped keeps the seat before a computer "
                         "stands in (default %(default)s)")
@@ -65,7 +78,11 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
                           bot_delay_s=args.bot_delay, rate_per_s=args.rate_limit,
-                          rate_burst=max(20, int(2 * args.rate_limit)))
+                          rate_burst=max(20, int(2 * args.rate_limit)),
+                          table_prefix=f"{args.route_tag}." if args.route_tag else "")
+    if args.route_tag and args.bus is None:
+        raise ValueError("--route-tag routes tables between the processes of a cluster: "
+                         "give --bus too")
     bus = None
     if args.bus is not None:
         from hearts.server.bus import Bus, is_redis_url

@@ -322,7 +322,7 @@ class Hub:
     # ------------------------------------------------------------ tables
     def create(self, settings: TableSettings, creator: str) -> tuple[Table, str]:
         """A new table with its creator in seat 1; returns it and the creator's seat token."""
-        table_id = secrets.token_urlsafe(6)
+        table_id = self.config.table_prefix + secrets.token_urlsafe(6)
         if self.bus is not None:
             self._claims.add(self._spawn(self.bus.acquire(table_id)))
         self.store.create_table(table_id, settings.to_json())

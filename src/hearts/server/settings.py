@@ -34,6 +34,9 @@ class ServerConfig:
     max_seat_connections: int = 4
     send_queue: int = 256
     takeover_level: str = field(default_factory=default_takeover_level)
+    # the start of every table id this process creates (``--route-tag``): a proxy that reads
+    # it sends the table's clients to the process that owns it, sparing the relay
+    table_prefix: str = ""
 
 
 @dataclass(frozen=True, slots=True)
