@@ -9,12 +9,18 @@ the game, searching exactly ``iterations`` worlds (no clock), so the same view a
 gets the same answer on any machine. That is what lets :func:`check_entry` re-derive a
 submitted record's every computer action and refuse one that was not really played.
 
-The code names all of it in a short, URL-safe, case-insensitive text: version ``1``,
+The code names all of it in a short, URL-safe, case-insensitive text: its revision,
 the preset's letter, the player count, one letter per opponent, the deals and the
 iterations (two characters each), the seed's length and the seed, and a check character.
 Its alphabet has no ``i l o u v`` (easily misread); the check is a weighted sum modulo 31,
 which refuses every one-character typo and every swap of two neighbouring characters, and
 the stated lengths refuse a code cut short or run on.
+
+The revision (:data:`CODE_VERSION`) is the computer players' version: when a change to a
+level changes any challenge decision, the revision goes up (a golden test of challenge
+games fails until it does). A code of an older revision still names its challenge, but
+this program's computers would not play its deals as they were played: it is
+:attr:`Challenge.stale`, and it can be neither played nor checked here.
 
 Pure: no I/O and no clock; a face draws the seed and stores the entries.
 """
@@ -68,6 +74,7 @@ __all__ = [
     "ChallengeResult",
     "ForgedEntryError",
     "LeaderboardRow",
+    "StaleChallengeError",
     "check_entry",
     "fingerprint",
     "leaderboard",
@@ -76,6 +83,8 @@ __all__ = [
 CODE_ALPHABET: Final = "0123456789abcdefghjkmnpqrstwxyz"
 """The characters of a code and of a seed: digits and letters but ``i l o u v``."""
 CODE_VERSION: Final = "1"
+"""The revision of new codes: the computer players' version (see the module's text)."""
+_REVISIONS: Final = CODE_ALPHABET[1:CODE_ALPHABET.index(CODE_VERSION) + 1]
 DEFAULT_ITERATIONS: Final = 200
 """Worlds an ``expert`` opponent samples a decision (``hard``: a quarter of them): on one
 core a decision takes about 0.015 s, a pass at most about 0.2 s, and re-checking a deal
@@ -106,6 +115,10 @@ class ChallengeError(HeartsError, ValueError):
 
 class ForgedEntryError(ChallengeError):
     """A record that is not a true play of the challenge: names the first difference."""
+
+
+class StaleChallengeError(ChallengeError):
+    """A challenge of an older revision: its computers are not this program's."""
 
 
 def _check_value(body: str) -> int:
@@ -149,8 +162,12 @@ class Challenge:
     deals: int
     seed: str
     iterations: int = DEFAULT_ITERATIONS
+    revision: str = CODE_VERSION
 
     def __post_init__(self) -> None:
+        if not isinstance(self.revision, str) or self.revision not in _REVISIONS:
+            raise ChallengeError(f"a challenge's revision is one of {', '.join(_REVISIONS)}, "
+                                 f"not {self.revision!r}")
         if self.preset not in PRESETS:
             raise ChallengeError(f"unknown preset {self.preset!r}; presets are: "
                                  f"{', '.join(PRESETS)}")
@@ -186,12 +203,12 @@ class Challenge:
             raise ChallengeError("opponents are a list of levels, one a computer seat")
         levels = tuple(str(level).strip().lower() for level in opponents)
         seed = seed.strip().lower() if isinstance(seed, str) else seed
-        return cls(preset, len(levels) + 1, levels, deals, seed, iterations)
+        return cls(preset, len(levels) + 1, levels, deals, seed, iterations, CODE_VERSION)
 
     @property
     def code(self) -> str:
         """The short, URL-safe code that names this challenge (with its check character)."""
-        body = (CODE_VERSION + _PRESET_LETTERS[self.preset] + str(self.players)
+        body = (self.revision + _PRESET_LETTERS[self.preset] + str(self.players)
                 + "".join(OPPONENT_LEVELS[level] for level in self.opponents)
                 + _number(self.deals) + _number(self.iterations)
                 + CODE_ALPHABET[len(self.seed)] + self.seed)
@@ -216,9 +233,9 @@ class Challenge:
         if CODE_ALPHABET[_check_value(body)] != check:
             raise ChallengeError(f"challenge code {code!r} does not check out: a character "
                                  "is mistyped or two are swapped")
-        if body[0] != CODE_VERSION:
-            raise ChallengeError(f"challenge code {code!r} is version {body[0]!r}; this "
-                                 f"program reads version {CODE_VERSION}")
+        if body[0] not in _REVISIONS:
+            raise ChallengeError(f"challenge code {code!r} is of revision {body[0]!r}, made "
+                                 f"by a newer program; this one plays revision {CODE_VERSION}")
         presets = {letter: name for name, letter in _PRESET_LETTERS.items()}
         levels = {letter: name for name, letter in OPPONENT_LEVELS.items()}
         preset = presets.get(body[1])
@@ -238,7 +255,22 @@ class Challenge:
             raise ChallengeError(f"challenge code {code!r} has a seed of {len(seed)} "
                                  f"characters where it says {seed_length}: cut short or run on")
         return cls(preset, players, tuple(levels[letter] for letter in letters), deals, seed,
-                   iterations)
+                   iterations, body[0])
+
+    @property
+    def stale(self) -> str | None:
+        """Why this challenge can be neither played nor checked here (None: it can)."""
+        if self.revision == CODE_VERSION:
+            return None
+        return (f"Challenge {self.code} was made with revision {self.revision} of the "
+                f"computer players. These are revision {CODE_VERSION} and would not play its "
+                "deals as they were played, so it can no longer be played or checked here; "
+                "its results stand. Make a new challenge to play again.")
+
+    def require_playable(self) -> None:
+        """Raise :class:`StaleChallengeError` if this program cannot play the challenge."""
+        if self.stale is not None:
+            raise StaleChallengeError(self.stale)
 
     # ------------------------------------------------------------------ the game
     @property
@@ -267,7 +299,8 @@ class Challenge:
         """The challenge as JSON for pages and the API (what anyone with the code knows)."""
         return {"code": self.code, "preset": self.preset, "players": self.players,
                 "opponents": list(self.opponents), "deals": self.deals,
-                "iterations": self.iterations, "seed": self.seed, "rules": self.rules.text}
+                "iterations": self.iterations, "seed": self.seed, "rules": self.rules.text,
+                "revision": self.revision, "stale": self.stale}
 
 
 class _Computer:
@@ -351,6 +384,7 @@ def check_entry(challenge: Challenge, record: Mapping[str, Any]) -> ChallengeRes
     computer seat's every action is decided again from that seat's view at that moment.
     :class:`ForgedEntryError` names the first thing that differs.
     """
+    challenge.require_playable()
     if not isinstance(record, Mapping):
         raise ForgedEntryError("a challenge entry is a game record (a JSON object)")
     _check_header(challenge, record)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from hearts.challenge import (
     CODE_ALPHABET,
+    CODE_VERSION,
     MAX_DEALS,
     MAX_ITERATIONS,
     MAX_SEED_LENGTH,
@@ -109,10 +110,12 @@ def test_a_mangled_code_that_checks_out_is_refused_or_names_what_it_says(
     assert named.code == mangled
 
 
-def test_another_version_is_said_to_be_one() -> None:
+def test_a_newer_revision_is_said_to_be_one() -> None:
     code = Challenge.create("standard", ["easy"] * 3, 2, "abc").code
-    with pytest.raises(ChallengeError, match="is version '2'; this program reads version 1"):
-        Challenge.parse(_checked("2" + code[1:-1]))
+    newer = CODE_ALPHABET[CODE_ALPHABET.index(CODE_VERSION) + 1]
+    with pytest.raises(ChallengeError, match=f"is of revision '{newer}', made by a newer "
+                       f"program; this one plays revision {CODE_VERSION}"):
+        Challenge.parse(_checked(newer + code[1:-1]))
 
 
 @pytest.mark.parametrize(("code", "says"), [
@@ -178,4 +181,4 @@ def test_the_description_is_what_the_code_says() -> None:
     assert challenge.describe() == {
         "code": challenge.code, "preset": "card-commons", "players": 3,
         "opponents": ["hard", "expert"], "deals": 3, "iterations": 40, "seed": "seed9",
-        "rules": challenge.rules.text}
+        "rules": challenge.rules.text, "revision": CODE_VERSION, "stale": None}

@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.server.conftest import FAST, Client, Server, first_action, start_server
 
+import hearts.challenge
 from hearts.challenge import Challenge, check_entry
 from hearts.core import game_record, replay_record, verify_record
 from hearts.players import make_player
@@ -528,3 +529,24 @@ async def test_a_result_the_server_stopped_before_entering_is_entered_at_its_nex
     finally:
         uv.should_exit = True
         await asyncio.wait_for(task, 10)
+
+
+async def test_a_challenge_of_older_computers_keeps_its_board_but_is_not_played(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an upgrade that changed the computers' decisions (a newer revision), an old
+    challenge's page and board stand, but a new table or entry is refused with the reason."""
+    record = terminal_record(QUICK, "Ann")
+    assert (await post_entry(server, QUICK.code, record)).status_code == 201
+    newer = hearts.challenge.CODE_ALPHABET[hearts.challenge.CODE_ALPHABET.index(
+        hearts.challenge.CODE_VERSION) + 1]
+    monkeypatch.setattr(hearts.challenge, "CODE_VERSION", newer)
+    monkeypatch.setattr(hearts.challenge, "_REVISIONS", hearts.challenge._REVISIONS + newer)
+    async with server.http() as http:
+        info = (await http.get(f"/api/challenges/{QUICK.code}")).json()
+        play = await http.post(f"/api/challenges/{QUICK.code}/play", json={"name": "Bo"})
+    assert info["challenge"]["stale"] and [row["name"] for row in info["leaderboard"]] == ["Ann"]
+    again = await post_entry(server, QUICK.code, terminal_record(QUICK, "Cy", seed="cy"))
+    for refused in (play, again):
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"] == "stale_challenge"
+        assert "can no longer be played or checked" in refused.json()["message"]

@@ -124,6 +124,8 @@ def run_show(args: argparse.Namespace) -> int:
           "from your left)")
     print(f"  seed:       {challenge.seed}")
     print(f"  iterations: {challenge.iterations} worlds an expert decision")
+    if challenge.stale is not None:
+        print(f"  note:       {challenge.stale}")
     return 0
 
 

@@ -96,6 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """The full-screen game in a terminal, else (or with ``--text``) the line mode."""
     if args.challenge is not None:
+        args.challenge.require_playable()
         _check_challenge_options(args)
     if args.text or not (sys.stdin.isatty() and sys.stdout.isatty()):
         if args.resume:

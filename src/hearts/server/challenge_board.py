@@ -97,11 +97,14 @@ class Entered:
 def _check(challenge: Challenge, record: Mapping[str, Any]) -> ChallengeResult:
     """:func:`check_entry`, its refusals as request errors: a record the rules refuse is
     ``bad_record`` (as the replay API says it), a game that is not a play of this
-    challenge ``forged_entry``, one that stops before the last deal ``incomplete_entry``."""
+    challenge ``forged_entry``, one that stops before the last deal ``incomplete_entry``, any
+    record of a challenge of an older revision ``stale_challenge``."""
     try:
         replay_record(record)
     except InvalidRecordError as exc:
         raise RequestError("bad_record", f"the rules refuse this record: {exc}") from None
+    if challenge.stale is not None:
+        raise RequestError("stale_challenge", challenge.stale)
     try:
         result = check_entry(challenge, record)
     except ForgedEntryError as exc:

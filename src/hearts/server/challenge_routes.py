@@ -119,6 +119,8 @@ async def play_challenge(request: Request) -> Response:
     """A private table of the challenge's deals and computers with the player in seat 1;
     answered as a created table is (the table page plays it)."""
     challenge = _challenge(request)
+    if challenge.stale is not None:
+        raise RequestError("stale_challenge", challenge.stale)
     data = await small_body(request)
     name = _text(data, "name")
     if not name:

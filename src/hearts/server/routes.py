@@ -39,7 +39,7 @@ PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
-           "no_sheet": 404, "not_keeper": 403, "no_challenge": 404}
+           "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409}
 
 
 def _hub(request: Request) -> Hub:

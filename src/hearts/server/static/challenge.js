@@ -31,6 +31,11 @@ function showChallenge(info) {
   $("share-link").value = `${location.origin}/c/${info.code}`;
   $("play-command").textContent = `hearts play --challenge ${info.code}`;
   for (const id of ["about", "board-panel", "submit-panel"]) $(id).hidden = false;
+  // A challenge of older computer players: its board stands, it cannot be played here.
+  $("stale-text").textContent = info.stale || "";
+  $("stale-text").hidden = !info.stale;
+  $("play-form").hidden = Boolean(info.stale);
+  $("submit-panel").hidden = Boolean(info.stale);
 }
 
 function showBoard(rows) {
@@ -56,6 +61,7 @@ function showBoard(rows) {
     body.append(line);
   });
   $("board-empty").hidden = rows.length > 0;
+  if (challenge.stale) $("board-empty").textContent = "No results.";
   $("board-note").textContent = `Updated ${new Date().toLocaleTimeString()}; it updates by ` +
     "itself while this page is open.";
   document.body.dataset.entries = String(rows.length);
