@@ -7,6 +7,7 @@ refused with a typed error and changes nothing; the store holds the key's digest
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import sqlite3
@@ -16,6 +17,8 @@ from typing import Any
 import pytest
 from tests.server.conftest import Client, Server, autoplay, create_table
 
+from hearts.server import player_routes
+from hearts.server.player_routes import MAX_HISTORIES
 from hearts.stats import game_line, player_stats
 
 
@@ -196,3 +199,17 @@ async def test_a_finished_table_not_in_memory_is_rebuilt_from_its_log(server: Se
     assert [g["table"] for g in mine["games"]] == [table_id]
     assert mine["games"][0]["totals"] == record["totals"]
     assert {s["preset"]: s for s in mine["stats"]} == expected_stats([(record, 0)])
+
+
+async def test_pages_are_worked_out_a_few_at_a_time(server: Server) -> None:
+    """Building a page holds the GIL in a worker thread: with every slot busy, one more
+    asker is told to come back (503 ``busy`` with ``Retry-After``), and served after."""
+    key = new_key()
+    with contextlib.ExitStack() as taken:
+        for _ in range(MAX_HISTORIES):
+            taken.enter_context(player_routes._HISTORY_SLOTS.held())
+        async with server.http() as http:
+            busy = await http.post("/api/me", json={"player_key": key})
+    assert busy.status_code == 503 and busy.json()["error"] == "busy"
+    assert int(busy.headers["Retry-After"]) > 0
+    assert (await history(server, key))["games"] == []

@@ -149,14 +149,11 @@ async def test_one_analysis_at_a_time(server: Server) -> None:
     from hearts.server import replay_routes
 
     record = hand_record(replay_game(a_record("turns")), 1)
-    slot = replay_routes._ANALYSIS_SLOT  # as if another request's analysis were running
-    assert slot.acquire(blocking=False)
-    try:
+    # as if another request's analysis were running
+    with replay_routes._ANALYSIS_SLOT.held():
         async with server.http() as http:
             busy = await http.post("/api/replay?analyze=1", content=json.dumps(record))
             plain = await http.post("/api/replay", content=json.dumps(record))
-    finally:
-        slot.release()
     assert busy.status_code == 503 and busy.json()["error"] == "busy"
     assert busy.headers["Retry-After"]
     assert plain.status_code == 200 and "analysis" not in plain.json()  # frames still served

@@ -14,7 +14,6 @@ few at a time per server: more are answered ``503 busy``.
 from __future__ import annotations
 
 import secrets
-import threading
 from typing import Any, Final
 
 from starlette.requests import Request
@@ -37,13 +36,15 @@ from hearts.server.protocol import RequestError, whole_number
 from hearts.server.replay_routes import record_body
 from hearts.server.routes import PAGES, guarded, small_body
 from hearts.server.settings import HUMAN, TableSettings
+from hearts.server.slots import WorkSlots
 
 __all__ = ["CHALLENGE_ROUTES", "MAX_CHECKS", "SEED_LENGTH"]
 
 MAX_CHECKS: Final = 2
 """Submitted records checked at once by one server."""
 
-_CHECK_SLOTS: Final = threading.BoundedSemaphore(MAX_CHECKS)
+_CHECK_SLOTS: Final = WorkSlots(MAX_CHECKS, "other results are being checked; send it again "
+                                "in a minute")
 
 SEED_LENGTH: Final = 10
 """A drawn seed's characters (about 50 bits): a challenge made without a seed is new."""
@@ -144,14 +145,8 @@ async def submit_entry(request: Request) -> Response:
     """A record of the challenge played elsewhere, re-checked, onto the leaderboard."""
     challenge = _challenge(request)
     record = await record_body(request)
-    if not _CHECK_SLOTS.acquire(blocking=False):
-        return JSONResponse({"error": "busy", "message": "other results are being checked; "
-                             "send it again in a minute"}, status_code=503,
-                            headers={"Retry-After": "30"})
-    try:
+    with _CHECK_SLOTS.held():
         entered = await enter(_hub(request).store, challenge, record)
-    finally:
-        _CHECK_SLOTS.release()
     return JSONResponse(entered.to_json() | {"code": challenge.code},
                         status_code=201 if entered.added else 200)
 

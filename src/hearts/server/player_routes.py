@@ -35,11 +35,12 @@ from hearts.server.authority import TableAuthority
 from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError, json_body
 from hearts.server.settings import TableSettings
+from hearts.server.slots import WorkSlots
 from hearts.server.store import PlayerGame
 from hearts.stats import GameLine, game_line, summarize
 
-__all__ = ["MAX_GAMES", "PLAYER_KEY_HELP", "FinishedGame", "key_digest", "my_games",
-           "player_key"]
+__all__ = ["MAX_GAMES", "MAX_HISTORIES", "PLAYER_KEY_HELP", "FinishedGame", "key_digest",
+           "my_games", "player_key"]
 
 MAX_GAMES: Final = 200
 """The newest finished games a player page shows, and its statistics count."""
@@ -51,6 +52,10 @@ _MAX_BODY_BYTES: Final = 1024
 _KEPT_GAMES: Final = 4096
 # The unfinished tables listed too, to go back to.
 _MAX_PLAYING: Final = 20
+# A first visit works out every game's figures (tens of ms each) in a worker thread.
+MAX_HISTORIES: Final = 2
+_HISTORY_SLOTS: Final = WorkSlots(MAX_HISTORIES, "other players' pages are being worked "
+                                  "out; ask again in a moment")
 
 
 def player_key(data: dict[str, Any]) -> str | None:
@@ -199,5 +204,6 @@ async def my_games(request: Request) -> Response:
     if key is None:
         raise RequestError("bad_message", f"send your player_key ({PLAYER_KEY_HELP})")
     hub: Hub = request.app.state.hub
-    answer = await asyncio.to_thread(_history, hub, _kept(request), key_digest(key))
+    with _HISTORY_SLOTS.held():
+        answer = await asyncio.to_thread(_history, hub, _kept(request), key_digest(key))
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})

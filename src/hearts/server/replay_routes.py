@@ -18,7 +18,6 @@ nothing from ``routes`` (which imports it), so the error boundary is ``routes.gu
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Final
 
 import anyio.to_thread
@@ -28,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 from hearts.core import InvalidRecordError
 from hearts.replay import analyze_for_replay, build_replay, marked_decisions, most_costly
 from hearts.server.protocol import RequestError, json_body
+from hearts.server.slots import WorkSlots
 
 __all__ = ["MAX_RECORD_BYTES", "record_body", "replay_frames"]
 
@@ -35,7 +35,7 @@ MAX_RECORD_BYTES: Final = 262_144
 """A record travels whole: a long classic game for six, indented, is under 100 KB."""
 
 # One analysis at a time for the whole server: the search uses a core to the full.
-_ANALYSIS_SLOT: Final = threading.BoundedSemaphore(1)
+_ANALYSIS_SLOT: Final = WorkSlots(1, "another game is being analysed; ask again in a minute")
 
 
 async def record_body(request: Request) -> dict[str, Any]:
@@ -56,14 +56,8 @@ async def replay_frames(request: Request) -> Response:
         raise RequestError("bad_record", f"the rules refuse this record: {exc}") from None
     answer = replay.to_json()
     if request.query_params.get("analyze") not in (None, "", "0"):
-        if not _ANALYSIS_SLOT.acquire(blocking=False):
-            return JSONResponse({"error": "busy", "message": "another game is being "
-                                 "analysed; ask again in a minute"}, status_code=503,
-                                headers={"Retry-After": "30"})
-        try:
+        with _ANALYSIS_SLOT.held():
             analysis = await anyio.to_thread.run_sync(analyze_for_replay, record)
-        finally:
-            _ANALYSIS_SLOT.release()
         decisions = marked_decisions(replay, analysis)
         answer["analysis"] = {"thresholds": analysis["thresholds"],
                               "iterations": analysis["iterations"],

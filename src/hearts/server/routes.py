@@ -26,6 +26,7 @@ from hearts.server.player_routes import key_digest, my_games, player_key
 from hearts.server.protocol import RequestError, json_body, whole_number
 from hearts.server.replay_routes import replay_frames
 from hearts.server.settings import TableSettings
+from hearts.server.slots import RETRY_AFTER_S
 from hearts.server.table import Table
 
 __all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded", "small_body"]
@@ -39,7 +40,8 @@ PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
-           "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409}
+           "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409,
+           "busy": 503}
 
 
 def _hub(request: Request) -> Hub:
@@ -48,7 +50,9 @@ def _hub(request: Request) -> Hub:
 
 
 def _json_error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    headers = {"Retry-After": str(RETRY_AFTER_S)} if code == "busy" else None
+    return JSONResponse({"error": code, "message": message}, status_code=status,
+                        headers=headers)
 
 
 async def small_body(request: Request) -> dict[str, Any]:
