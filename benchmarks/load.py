@@ -67,7 +67,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-__all__ = ["Totals", "choose", "main", "run", "verdicts"]
+__all__ = ["Totals", "choose", "main", "run", "verdicts", "warm_search_kernel"]
 
 _FLOOR = Path(__file__).with_name("ws_floor.py")
 
@@ -112,17 +112,30 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _settled(pid: int, limit_s: float = 120.0) -> None:
-    """Wait until a process is nearly idle: a new server warms its hint player up in a
-    thread (loading, after an install compiling, its search kernel), which is no table's
-    work and must not fall in a measured window."""
-    last = cpu_seconds(pid)
+async def _settled(pid: int, limit_s: float = 120.0, quiet_checks: int = 3) -> None:
+    """Wait until a process is nearly idle for ``quiet_checks`` half seconds in a row: a new
+    server warms its hint player up in a thread (loading, after an install or an edit
+    compiling, its search kernel), which is no table's work and must not fall in a
+    measured window (one quiet half second could come before the compiling starts)."""
+    last, quiet = cpu_seconds(pid), 0
     for _ in range(int(limit_s / 0.5)):
         await asyncio.sleep(0.5)
         now = cpu_seconds(pid)
-        if last is None or now is None or now - last < 0.05:
+        if last is None or now is None:
+            return
+        quiet = quiet + 1 if now - last < 0.05 else 0
+        if quiet >= quiet_checks:
             return
         last = now
+
+
+def warm_search_kernel() -> None:
+    """Compile the search kernel into Numba's cache once, in a process of its own, so that
+    every server this run starts loads it in a second or two instead of compiling it
+    (minutes of CPU) beside the tables it serves."""
+    subprocess.run([sys.executable, "-c", "from hearts.players import make_player; "
+                    "from hearts.players.hints import hint_level; make_player(hint_level())"],
+                   check=True)
 
 
 def free_port() -> int:
@@ -401,6 +414,7 @@ def main() -> None:
                         help="also measure with one seat flooding hints over N connections")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
+    warm_search_kernel()
     server_cpu = None if args.no_pin else args.server_cpu
     if not args.no_pin and args.client_cpu is not None:
         os.sched_setaffinity(0, {args.client_cpu})

@@ -3,19 +3,22 @@
 After every action the server sends each seat its own state message
 (``TableAuthority.broadcast_state``: a view per seat, its JSON, the page's facts, one
 encoding). This replays seeded games (random legal play, deals from a commitment and
-entropy as at a real table) through a :class:`TableAuthority` with one connection per
-seat that only keeps the text, records every state with the events its message carried,
-then times, per action and for all four seats together:
+entropy as at a real table) through a :class:`TableAuthority` with a connection on each
+of the first ``--connected`` seats (4 by default; 1 is the load benchmark's table of one
+person and three computers) that only keeps the text, records every state with the
+events its message carried, then times, per action:
 
 - ``broadcast_state``: the whole message building, as the server runs it;
-- ``view``: ``view(state, seat)`` alone;
-- ``to_json``: ``PlayerView.to_json()`` alone (on views built beforehand).
+- ``view``: ``view(state, seat)`` alone, for all four seats (the public part is built once
+  per state and shared, as the server's views are);
+- ``to_json``: ``PlayerView.to_json()`` alone (on views built beforehand), all four seats.
 
 Each figure is CPU time (the issue's measure, and what other load on a shared machine
 disturbs least), the best of ``--repeats`` passes over the recorded states. Pin it to
 one core::
 
     taskset -c 1 .venv/bin/python benchmarks/message_cost.py
+    taskset -c 1 .venv/bin/python benchmarks/message_cost.py --connected 1
     taskset -c 1 .venv/bin/python benchmarks/message_cost.py --profile   # where it goes
 
 The first line says which engine ran (``HEARTS_PURE_PYTHON=1`` times the pure one).
@@ -70,8 +73,10 @@ def _random_action(state: GameState, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions(seat))
 
 
-def record_games(rules: str, games: int) -> list[tuple[TableAuthority, list[Step]]]:
-    """Seeded games played to their end at tables of four connected seats."""
+def record_games(rules: str, games: int, connected: int = 4
+                 ) -> list[tuple[TableAuthority, list[Step]]]:
+    """Seeded games played to their end at tables of four seats, the first ``connected``
+    of them with a connection."""
     played = []
     for game in range(games):
         preset, _, options = rules.partition(":")
@@ -82,9 +87,10 @@ def record_games(rules: str, games: int) -> list[tuple[TableAuthority, list[Step
         store.create_table("bench", settings.to_json())
         table = TableAuthority("bench", settings, store, ServerConfig(),
                                clock=lambda: 0.0)
-        keepers = [Keeper(seat) for seat in range(4)]
-        for seat, keeper in enumerate(keepers):
+        keepers = [Keeper(seat) for seat in range(connected)]
+        for seat in range(4):
             table.join(f"P{seat}", f"token-{seat}")
+        for keeper in keepers:
             table.attach(keeper)
         rng = random.Random(game)
         steps = []
@@ -151,20 +157,23 @@ def main() -> None:
     parser.add_argument("--rules", default="standard", help="preset[:options], 4 players")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--connected", type=int, default=4, choices=range(1, 5),
+                        help="seats with a connection (the load benchmark's tables: 1)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the broadcasts and print the top functions")
     args = parser.parse_args()
     print(f"engine: {engine_in_use()}")
-    played = record_games(args.rules, args.games)
+    played = record_games(args.rules, args.games, args.connected)
     actions = sum(len(steps) for _, steps in played)
-    print(f"{args.games} games of {args.rules}, {actions} actions, 4 seats")
+    print(f"{args.games} games of {args.rules}, {actions} actions, 4 seats, "
+          f"{args.connected} connected")
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(_broadcasts, played)
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
         return
     for name, micros in time_steps(played, args.repeats).items():
-        print(f"{name:>16}: {micros:7.1f} µs per action (4 seats)")
+        print(f"{name:>16}: {micros:7.1f} µs per action")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ own cards exactly as ``to_json`` does; and a view, built without the dataclass's
 from __future__ import annotations
 
 import dataclasses
+import pickle
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hearts_scenarios import random_game
@@ -48,11 +50,58 @@ def states(draw: st.DrawFn) -> GameState:
     return random_game(rules, draw(st.integers(0, 10_000)), draw(st.integers(0, 400)))
 
 
+def _another(state: GameState) -> GameState:
+    """An equal state that is another object (a copy is the state itself)."""
+    twin: GameState = pickle.loads(pickle.dumps(state))
+    assert twin is not state
+    return twin
+
+
 @settings(max_examples=60, deadline=None)
 @given(state=states())
 def test_views_together_are_the_views_one_by_one(state: GameState) -> None:
     seats = [None, *range(state.players)]
-    assert views_of(state, seats) == [view(state, seat) for seat in seats]
+    # each seat's view of an equal state that is another object: a view built afresh
+    assert views_of(state, seats) == [view(_another(state), seat) for seat in seats]
+
+
+@settings(max_examples=30, deadline=None)
+@given(state=states(), other=states())
+def test_a_states_views_are_built_once_and_never_answer_for_another_state(
+        state: GameState, other: GameState) -> None:
+    """The views of the state asked last are kept (a table asks for them several times
+    in a row); asking for another state's views, between or after, gets that state's own."""
+    seats = [None, *range(state.players)]
+    first = [view(state, seat) for seat in seats]
+    assert all(view(state, seat) is seen for seat, seen in zip(seats, first, strict=True))
+    for seat in (None, *range(other.players)):
+        assert view(other, seat) == view(_another(other), seat)
+    assert [view(state, seat) for seat in seats] == first
+    assert [view(_another(state), seat).to_json() for seat in seats] == [
+        seen.to_json() for seen in first]
+
+
+def test_threads_asking_for_views_of_their_own_states_get_their_own() -> None:
+    """A hint search or a computer player in a thread may ask for views while the event
+    loop does: the kept views are replaced whole, so no thread gets another's."""
+    games = [random_game(RULES[0], seed, 30 + seed) for seed in range(6)]
+
+    def facts(state: GameState, seat: int) -> tuple[object, ...]:
+        """What a seat's view must show, read from the state itself."""
+        return (seat, state.hand(seat), state.legal_cards(seat), state.to_act, state.trick,
+                tuple(len(state.hand(s)) for s in range(state.players)))
+
+    def shown(state: GameState, seat: int) -> tuple[object, ...]:
+        seen = view(state, seat)
+        return (seen.seat, seen.hand, seen.legal, seen.to_act, seen.trick, seen.hand_sizes)
+
+    def ask(index: int) -> bool:
+        state = games[index]
+        return all(shown(state, seat) == facts(state, seat)
+                   for _ in range(300) for seat in range(state.players))
+
+    with ThreadPoolExecutor(len(games)) as pool:
+        assert all(pool.map(ask, range(len(games))))
 
 
 @settings(max_examples=60, deadline=None)

@@ -8,7 +8,7 @@ another seat's cards or any deal seed of a round in progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
@@ -94,6 +94,10 @@ _NAMES: tuple[str, ...] = tuple(card_name(card) for card in range(52))
 _NAME_RUNS: tuple[tuple[int, dict[int, tuple[str, ...]]], ...] = tuple(
     (suit_mask, {}) for suit_mask in SUIT_MASKS)
 _NO_CARDS = CardSet()
+# A phase's JSON name (an enum's value is looked up through a descriptor on every access),
+# and the phases read here as constants (reading a member off the enum class is slow too).
+_PHASE_NAMES: dict[Phase, str] = {phase: phase.value for phase in Phase}
+_DEAL, _MOON = Phase.DEAL, Phase.MOON
 
 
 def _names(cards: CardSet) -> list[str]:
@@ -297,13 +301,29 @@ class PlayerView:
             "received": None if self.received is None else _names(self.received),
         }
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (cards as canonical names)."""
+    def long_member_json(self, name: str) -> list[dict[str, Any]]:
+        """The JSON form of one of the members that grow all round and game: ``tricks`` or
+        ``results`` (as in :meth:`to_json`)."""
+        if name == "tricks":
+            return [{"leader": t.leader, "cards": [_NAMES[c] for c in t.cards],
+                     "winner": t.winner} for t in self.tricks]
+        if name == "results":
+            return [_result_json(r) for r in self.results]
+        raise ValueError(f"{name!r} is not a long member: tricks or results")
+
+    def to_json(self, long_members: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """A JSON-ready dict (cards as canonical names). ``long_members`` stands in for
+        the members that grow all round and game (``tricks``, ``results``): an encoder
+        that keeps their encoding between messages does not have them built again."""
         own = self.seat_json()
+        if long_members is not None:
+            tricks, results = long_members["tricks"], long_members["results"]
+        else:
+            tricks, results = self.long_member_json("tricks"), self.long_member_json("results")
         return {
             "rules": self.rules.text,
             "seat": own["seat"],
-            "phase": self.phase.value,
+            "phase": _PHASE_NAMES[self.phase],
             "round": self.round_no,
             "dealer": self.dealer,
             "pass_offset": self.pass_offset,
@@ -318,16 +338,13 @@ class PlayerView:
             "hand_sizes": list(self.hand_sizes),
             "leader": self.leader,
             "trick": [[seat, _NAMES[card]] for seat, card in self.trick],
-            "tricks": [
-                {"leader": t.leader, "cards": [_NAMES[c] for c in t.cards], "winner": t.winner}
-                for t in self.tricks
-            ],
+            "tricks": tricks,
             "points_taken": list(self.points_taken),
             "hearts_broken": self.hearts_broken,
             "queen_played": self.queen_played,
             "hearts_open": self.hearts_open,
             "totals": list(self.totals),
-            "results": [_result_json(r) for r in self.results],
+            "results": results,
             "shooter": self.shooter,
             "winners": list(self.winners),
         }
@@ -343,41 +360,64 @@ def _result_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
+# The state asked of last, the public part of its views and its views built so far by seat.
+# A table asks for a state's views several times in a row (the seat it sends the state to,
+# then the seat that decides next), so they are built once. The entry is replaced whole,
+# never changed in place but for adding a view, so a thread that asks meanwhile gets its
+# own state's views either way; views are immutable (their cached facts are the same
+# whoever computes them first).
+_recent: list[tuple[GameState, dict[str, Any], dict[int | None, PlayerView]]] = []
+
+
+def _known(state: GameState) -> tuple[dict[str, Any], dict[int | None, PlayerView]]:
+    """The public part of ``state``'s views and those views built so far."""
+    entry = _recent[0] if _recent else None
+    if entry is None or entry[0] is not state:
+        entry = (state, _public(state), {})
+        _recent[:] = (entry,)
+    return entry[1], entry[2]
+
+
 def view(state: GameState, seat: int | None) -> PlayerView:
     """The view of ``seat`` (None for a spectator, who sees no hand)."""
-    return _seat_view(state, seat, _public(state))
+    public, built = _known(state)
+    seen = built.get(seat)
+    if seen is None:
+        seen = built[seat] = _seat_view(state, seat, public)
+    return seen
 
 
 def views(state: GameState, seats: Iterable[int | None]) -> list[PlayerView]:
     """The views of several seats of one state, as :func:`view` gives each (what they
     share is gathered once: a table sends every seat its view after each action)."""
-    public = _public(state)
-    return [_seat_view(state, seat, public) for seat in seats]
+    return [view(state, seat) for seat in seats]
 
 
 def _public(state: GameState) -> dict[str, Any]:
     """The fields of a view that are the same for every seat."""
-    n = state.players
-    dealing = state.phase is Phase.DEAL
+    seats = range(state.players)
+    phase = state.phase
     return {
         "rules": state.rules,
-        "phase": state.phase,
+        "phase": phase,
         "round_no": state.round_no,
         "dealer": state.dealer,
         "pass_offset": state.pass_offset,
         "to_act": state.to_act,
-        "has_chosen": tuple(state.has_chosen(s) for s in range(n)),
-        "hand_sizes": tuple(0 if dealing else len(state.hand(s)) for s in range(n)),
+        "has_chosen": tuple([state.has_chosen(s) for s in seats]),
+        # counted from the hands' masks: a CardSet per seat costs more than the count
+        "hand_sizes": tuple([0 if phase is _DEAL else state._hand(s).bit_count()
+                             for s in seats]),
         "leader": state.leader,
         "trick": state.trick,
         "tricks": state.tricks,
-        "points_taken": tuple(state.round_points(s) for s in range(n)),
+        "points_taken": tuple([state.round_points(s) for s in seats]),
         "hearts_broken": state.hearts_broken,
         "queen_played": state.queen_played,
         "hearts_open": state.hearts_open,
         "totals": state.totals,
         "results": state.results,
-        "shooter": state.shooter if state.phase is Phase.MOON else None,
+        "shooter": state.shooter if phase is _MOON else None,
         "winners": state.winners,
     }
 
@@ -392,7 +432,7 @@ def _seat_view(state: GameState, seat: int | None, public: dict[str, Any]) -> Pl
     seen = object.__new__(PlayerView)
     fields = seen.__dict__
     fields.update(public)
-    if seat is None or state.phase is Phase.DEAL:
+    if seat is None or state.phase is _DEAL:
         fields.update(seat=seat, hand=_NO_CARDS, legal=_NO_CARDS, passed=None, received=None)
     else:
         fields.update(seat=seat, hand=state.hand(seat), legal=state.legal_cards(seat),

@@ -225,14 +225,15 @@ async def run_game_async(state: GameState, seats: Sequence[Seat | AsyncSeat | Pl
     worker thread so the loop stays free; the final state."""
     _check_seats(state, seats)
     players = [as_seat(s) for s in seats]
+    awaited = [inspect.iscoroutinefunction(p.act) for p in players]  # asked once, not per turn
     run = GameRun(state, stop=stop, observers=observers)
 
     async def ask(seat: int) -> None:
         player = players[seat]
         while not run.finished and seat in run.waiting:
             seen = run.view(seat)
-            if inspect.iscoroutinefunction(player.act):
-                action = await player.act(seen)
+            if awaited[seat]:
+                action = await player.act(seen)  # type: ignore[misc]
             else:
                 action = await asyncio.to_thread(player.act, seen)
             try:

@@ -17,7 +17,6 @@ queues, so the authority is tested with plain objects and no socket.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import time
 from collections.abc import Callable
@@ -52,7 +51,7 @@ from hearts.core import (
     view,
     views,
 )
-from hearts.server.protocol import RequestError, TokenBucket, error_message
+from hearts.server.protocol import RequestError, TokenBucket, compact_json, error_message
 from hearts.server.settings import HUMAN, ServerConfig, TableSettings
 from hearts.server.store import Store
 
@@ -119,9 +118,6 @@ class SeatInfo:
         return self.kind == HUMAN
 
 
-# Messages are encoded after every action for every connection; they hold no cycles, so
-# the encoder's cycle check is only cost.
-_dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 # A state message is encoded once for all seats with a mark for each member that is a
 # seat's own; the mark (a NUL, which no view or fact holds) encodes as "\u0000" + name.
@@ -131,11 +127,15 @@ _OWN_MEMBER = re.compile(r'"\\u0000(\w+)"')
 # encoding is kept, and marked "\u0001" + name in the message while it is encoded.
 _KEPT = ("tricks", "results")
 _KEPT_MARK = "\x01"
+_KEPT_MARKS = {name: _KEPT_MARK + name for name in _KEPT}
+# The page's facts that are a seat's own (:meth:`TableAuthority._seat_facts`), as marks.
+_OWN_FACT_MARKS = {name: _OWN + name for name in ("my_turn", "dealt", "pass_target",
+                                                   "pass_source")}
 _CARD_NAMES = frozenset(encode_cards(CardSet(FULL_DECK)))
 
 
 def _member_json(value: Any) -> str:
-    """One of a seat's own members encoded as ``_dumps`` would (they are few and small, and
+    """One of a seat's own members encoded as ``compact_json`` would (they are few and small, and
     a call of the encoder costs more than these cases)."""
     if value is None:
         return "null"
@@ -148,7 +148,7 @@ def _member_json(value: Any) -> str:
         return str(value)
     if kind is list and _CARD_NAMES.issuperset(value):  # nothing in a card name to escape
         return '["' + '","'.join(value) + '"]' if value else "[]"
-    return _dumps(value)
+    return compact_json(value)
 
 
 def _event_from_action(before: GameState, action: Action) -> dict[str, Any]:
@@ -197,6 +197,8 @@ class TableAuthority:
         self._dealt: tuple[int, dict[int, list[str]]] = (-1, {})
         # the encodings of the view's members that change seldom, with the tuple each is of
         self._kept: dict[str, tuple[tuple[Any, ...], str]] = {}
+        # the last trick's facts, with the tricks they are of
+        self._last_trick: tuple[tuple[Any, ...] | None, dict[str, Any] | None] = (None, None)
         # the public facts no event changes, reused by every message
         self._fixed_info: dict[str, Any] = {
             "id": table_id,
@@ -255,8 +257,10 @@ class TableAuthority:
     def _table_json(self) -> str:
         """:meth:`public_info` as JSON; its fixed and seating part as last encoded."""
         if not self._seating_json:  # nothing was sent since the table was built or replayed
-            self._seating_json = _dumps({**self._fixed_info, **self._seating()})
-        return f"{self._seating_json[:-1]},{_dumps(self._progress())[1:]}"
+            self._seating_json = compact_json({**self._fixed_info, **self._seating()})
+        progress = ",".join(f'"{name}":{_member_json(value)}'
+                            for name, value in self._progress().items())
+        return f"{self._seating_json[:-1]},{progress}}}"
 
     def free_seats(self) -> list[int]:
         """Human seats nobody has taken yet."""
@@ -472,7 +476,7 @@ class TableAuthority:
             raise HeartsError("an action was applied to a state that is not the table's")
         self._record(_event_from_action(before, action), after)
         if actor is not None:
-            actor.send_text(_dumps({"type": "ack", "id": rid, "state_id": self.state_id}))
+            actor.send_text(compact_json({"type": "ack", "id": rid, "state_id": self.state_id}))
         self.broadcast_state(self._events(before, action))
         if len(after.results) > len(before.results) and self.challenge is None:
             self._send_all({"type": "reveal", **self.rounds[-1].public(True)})
@@ -571,16 +575,19 @@ class TableAuthority:
             "pass_source": seen.pass_source,
         }
 
-    @staticmethod
-    def _table_facts(seen: PlayerView) -> dict[str, Any]:
+    def _table_facts(self, seen: PlayerView) -> dict[str, Any]:
         """What the page shows beyond the view that every seat shares: who is winning the
-        trick, the last trick taken (card by seat), whether the game is over."""
+        trick, the last trick taken (card by seat, kept while the tricks are the same
+        tuple), whether the game is over."""
         winning = seen.winning
-        last_trick = None
-        if seen.tricks:
-            last_trick = {"winner": seen.tricks[-1].winner,
-                          "plays": [[seat, encode_card(card)]
-                                    for seat, card in seen.last_trick_plays]}
+        tricks, last_trick = self._last_trick
+        if tricks is not seen.tricks:
+            last_trick = None
+            if seen.tricks:
+                last_trick = {"winner": seen.tricks[-1].winner,
+                              "plays": [[seat, encode_card(card)]
+                                        for seat, card in seen.last_trick_plays]}
+            self._last_trick = (seen.tricks, last_trick)
         return {
             "winning": None if winning is None else [winning[0], encode_card(winning[1])],
             "last_trick": last_trick,
@@ -591,34 +598,39 @@ class TableAuthority:
         """The members every seat's state message shares, encoded once for all of them:
         the table's public facts, and the events when there are some."""
         shared = f',"table":{self._table_json()}'
-        return f'{shared},"events":{_dumps(events)}' if events else shared
+        return f'{shared},"events":{compact_json(events)}' if events else shared
+
+    def _state_text(self, kind: str, seen: PlayerView, marked: bool = False) -> str:
+        """A state message's text from ``seen`` up to its ``extra`` and ``shared`` members
+        (which may hold what a client sent, so never a mark). ``marked``: each of the seat's
+        own members is a mark in its place (see :meth:`_template`)."""
+        shown = seen.to_json(_KEPT_MARKS)
+        if marked:
+            for name in seen.seat_json():
+                shown[name] = _OWN + name
+            facts = {**_OWN_FACT_MARKS, **self._table_facts(seen)}
+        else:
+            facts = {**self._seat_facts(seen), **self._table_facts(seen)}
+        text = compact_json({"type": kind, "state_id": self.state_id, "view": shown,
+                             "facts": facts})
+        for name in _KEPT:
+            text = text.replace(f'"\\u0001{name}"', self._kept_json(name, seen), 1)
+        return text[:-1]
 
     def _template(self, kind: str, spectator: PlayerView) -> list[str]:
-        """A state message's text up to its ``extra`` and ``shared`` members (which may hold
-        what a client sent, so never a mark), encoded once for every seat: the text
-        between a seat's own members (even places) and those members' names (odd places).
-        It is encoded from a spectator's view, so a member a seat does not fill in shows
-        what a spectator sees."""
-        shown = spectator.to_json()
-        for name in spectator.seat_json():
-            shown[name] = _OWN + name
-        kept = [(name, self._kept_json(name, getattr(spectator, name), shown[name]))
-                for name in _KEPT]
-        for name, _ in kept:
-            shown[name] = _KEPT_MARK + name
-        facts = {name: _OWN + name for name in self._seat_facts(spectator)}
-        text = _dumps({"type": kind, "state_id": self.state_id, "view": shown,
-                       "facts": {**facts, **self._table_facts(spectator)}})
-        for name, encoded in kept:
-            text = text.replace(f'"\\u0001{name}"', encoded, 1)
-        return _OWN_MEMBER.split(text[:-1])
+        """A state message's text (as :meth:`_state_text`) encoded once for several seats:
+        the text between a seat's own members (even places) and those members' names (odd
+        places). It is encoded from a spectator's view, so a member a seat does not fill in
+        shows what a spectator sees."""
+        return _OWN_MEMBER.split(self._state_text(kind, spectator, marked=True))
 
-    def _kept_json(self, name: str, source: tuple[Any, ...], shown: Any) -> str:
-        """``shown``, the JSON form of the view's ``source`` tuple, encoded: again only when
-        the state holds another tuple there (it replaces one that changes)."""
+    def _kept_json(self, name: str, seen: PlayerView) -> str:
+        """The view's member ``name`` (a tuple) encoded: again only when the state holds
+        another tuple there (it replaces one that changes)."""
+        source = getattr(seen, name)
         kept = self._kept.get(name)
         if kept is None or kept[0] is not source:
-            kept = self._kept[name] = (source, _dumps(shown))
+            kept = self._kept[name] = (source, compact_json(seen.long_member_json(name)))
         return kept[1]
 
     def _own_text(self, template: list[str], seen: PlayerView) -> str:
@@ -633,10 +645,9 @@ class TableAuthority:
                      extra: dict[str, Any] | None = None) -> str:
         """A full state message for one seat (or a spectator), encoded: its view and
         facts, the ``shared`` members (:meth:`_shared`) and any ``extra`` ones."""
-        spectator, seen = views(self.state, (None, seat))
-        own = self._own_text(self._template(kind, spectator), seen)
+        own = self._state_text(kind, view(self.state, seat))
         if extra:
-            own = f"{own},{_dumps(extra)[1:-1]}"
+            own = f"{own},{compact_json(extra)[1:-1]}"
         return f"{own}{self._shared() if shared is None else shared}}}"
 
     def welcome(self, sub: Subscriber, rid: object) -> None:
@@ -651,9 +662,15 @@ class TableAuthority:
         subscribers = list(self.subscribers)
         if not subscribers:
             return
-        spectator, *seen = views(self.state, [None, *{sub.seat for sub in subscribers}])
-        template = self._template("state", spectator)
         shared = self._shared(events)
+        seats = {sub.seat for sub in subscribers}
+        if len(seats) == 1:  # one seat's connections (or only spectators): nothing to share
+            text = f"{self._state_text('state', view(self.state, seats.pop()))}{shared}}}"
+            for sub in subscribers:
+                sub.send_text(text)
+            return
+        spectator, *seen = views(self.state, [None, *seats])
+        template = self._template("state", spectator)
         texts = {one.seat: f"{self._own_text(template, one)}{shared}}}" for one in seen}
         for sub in subscribers:
             sub.send_text(texts[sub.seat])
@@ -665,13 +682,13 @@ class TableAuthority:
 
     def _send_all(self, data: dict[str, Any] | str) -> None:
         """One message, encoded once, to every connection."""
-        text = data if isinstance(data, str) else _dumps(data)
+        text = data if isinstance(data, str) else compact_json(data)
         for sub in list(self.subscribers):
             sub.send_text(text)
 
     def send_error(self, sub: Subscriber, exc: RequestError, rid: object = None) -> None:
         """Tell one connection why its message was refused (a stale one gets the state)."""
-        sub.send_text(_dumps(error_message(exc, rid, self.state_id)))
+        sub.send_text(compact_json(error_message(exc, rid, self.state_id)))
         if exc.code == "stale_state":
             sub.send_text(self.message_text(sub.seat))
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 from starlette.websockets import WebSocket
+
+from hearts.server.protocol import compact_json
 
 __all__ = ["Connection"]
 
@@ -38,7 +39,7 @@ class Connection:
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue a JSON message."""
-        self.send_text(json.dumps(data, separators=(",", ":")))
+        self.send_text(compact_json(data))
 
     async def drain(self) -> None:
         """Send queued messages until told to stop (None) or the socket fails."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from hearts.core import HeartsError
 from hearts.server.authority import Subscriber, TableAuthority
-from hearts.server.protocol import RequestError, TokenBucket, decode_json
+from hearts.server.protocol import RequestError, TokenBucket, compact_json, decode_json
 from hearts.server.settings import ServerConfig, TableSettings
 from hearts.server.store import DeferredStore, Store, StoredTable
 from hearts.server.table import Table
@@ -70,7 +70,7 @@ class _Held:
         self.store.hold(self.table_id, lambda: self.inner.send_text(text))
 
     def send(self, data: dict[str, Any]) -> None:
-        self.send_text(json.dumps(data, separators=(",", ":")))
+        self.send_text(compact_json(data))
 
 
 class RemoteSubscriber:
@@ -92,7 +92,7 @@ class RemoteSubscriber:
         self.hub.bus.post_out(self.node, self.conn, text)
 
     def send(self, data: dict[str, Any]) -> None:
-        self.send_text(json.dumps(data, separators=(",", ":")))
+        self.send_text(compact_json(data))
 
     async def _work(self) -> None:
         hub = self.hub

@@ -20,6 +20,7 @@ __all__ = [
     "RequestError",
     "TokenBucket",
     "checked_id",
+    "compact_json",
     "decode_json",
     "error_message",
     "json_body",
@@ -29,6 +30,11 @@ __all__ = [
 ]
 
 ACTION_TYPES: Final = frozenset({"pass", "play", "moon"})
+
+# Every message and stored event is encoded this way, after every action: one encoder
+# (json.dumps with options builds a new one per call), and no cycle check (none holds one).
+compact_json: Final = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""JSON text with no spaces, for messages and stored events."""
 
 # Required fields of each message type and their JSON types.
 MESSAGE_FIELDS: Final[dict[str, dict[str, type | tuple[type, ...]]]] = {

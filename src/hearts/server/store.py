@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from hearts.server.protocol import compact_json
+
 __all__ = ["SQLITE_MIGRATIONS", "ChallengeEntry", "DeferredStore", "PlayerGame", "SqliteStore",
            "Store", "StoredChallenge", "StoredScoreSheet", "StoredTable", "is_postgres_url"]
 
@@ -78,8 +80,6 @@ CREATE TABLE challenge_entries (
 SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
 
 
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 def is_postgres_url(text: str) -> bool:
@@ -247,7 +247,17 @@ class SqliteStore:
     NORMAL`` a commit is a write to the log, with no fsync. The fsync happens when the
     log is copied back into the database (a checkpoint), which :meth:`maintain` does on
     its own connection, so a slow disk never stalls the event loop mid-game.
+
+    While writes keep coming, a PASSIVE checkpoint never catches up with the log, and the
+    log is only reused from its start once a checkpoint has caught up: it would grow
+    without end (about 5 MB a second at 500 busy tables). So once it holds more than
+    :attr:`wal_restart_frames` pages, :meth:`maintain` follows with a RESTART checkpoint,
+    which holds the writer back while it copies the little the PASSIVE one left (a few ms
+    to a few tens of ms, every few seconds at most) and then lets the log start over.
     """
+
+    wal_restart_frames = 4096
+    """Log pages (4 KiB each) past which :meth:`maintain` restarts the log."""
 
     def __init__(self, path: str | Path) -> None:
         self._path = str(path)
@@ -288,7 +298,7 @@ class SqliteStore:
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         self._db.execute("INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)",
-                         (table_id, seq, json.dumps(event, separators=(",", ":"))))
+                         (table_id, seq, compact_json(event)))
 
     def mark_finished(self, table_id: str) -> None:
         self._db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
@@ -314,7 +324,7 @@ class SqliteStore:
             "INSERT INTO score_sheets (id, key_digest, sheet, version, updated) "
             "VALUES (?, ?, ?, 1, ?) ON CONFLICT(id) DO UPDATE SET sheet = excluded.sheet, "
             "version = version + 1, updated = excluded.updated",
-            (sheet_id, key_digest, json.dumps(sheet, separators=(",", ":")), time.time()))
+            (sheet_id, key_digest, compact_json(sheet), time.time()))
         row = self._db.execute("SELECT version FROM score_sheets WHERE id = ?",
                                (sheet_id,)).fetchone()
         return int(row[0])
@@ -342,7 +352,7 @@ class SqliteStore:
     def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO challenges (code, spec, created) VALUES (?, ?, ?)",
-            (code, _dumps(spec), time.time()))
+            (code, compact_json(spec), time.time()))
         return cursor.rowcount == 1
 
     def load_challenge(self, code: str) -> StoredChallenge | None:
@@ -354,7 +364,7 @@ class SqliteStore:
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO challenge_entries (code, entry_id, entry, submitted) "
             "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM challenges WHERE code = ?)",
-            (code, entry_id, _dumps(entry), time.time(), code))
+            (code, entry_id, compact_json(entry), time.time(), code))
         return cursor.rowcount == 1
 
     def challenge_entries(self, code: str) -> list[ChallengeEntry]:
@@ -368,8 +378,12 @@ class SqliteStore:
             return
         if self._checkpointer is None:
             self._checkpointer = self._connect()
+            # how long a RESTART waits for the writer's turn before it tries next time
+            self._checkpointer.execute("PRAGMA busy_timeout=100")
         # PASSIVE copies what it can without blocking the writer.
-        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        _, log_frames, _ = self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        if log_frames > self.wal_restart_frames:
+            self._checkpointer.execute("PRAGMA wal_checkpoint(RESTART)")
 
     def close(self) -> None:
         if self._checkpointer is not None:

@@ -33,6 +33,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
+from hearts.server.protocol import compact_json
 from hearts.server.store import (
     ChallengeEntry,
     PlayerGame,
@@ -109,8 +110,6 @@ class _Write:
     created: float = 0.0
 
 
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 class PostgresStore:
@@ -181,12 +180,12 @@ class PostgresStore:
 
     # ------------------------------------------------------------ writes (queued)
     def create_table(self, table_id: str, settings: dict[str, Any]) -> None:
-        self._push(_Write(table_id, 0, _dumps(settings), time.time()))
+        self._push(_Write(table_id, 0, compact_json(settings), time.time()))
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         if seq < 1:
             raise ValueError(f"event numbers start at 1, not {seq}")
-        self._push(_Write(table_id, seq, _dumps(event)))
+        self._push(_Write(table_id, seq, compact_json(event)))
 
     def mark_finished(self, table_id: str) -> None:
         self._push(_Write(table_id, -1, ""))
@@ -356,7 +355,7 @@ class PostgresStore:
             "INSERT INTO score_sheets (id, key_digest, sheet, version, updated) "
             "VALUES (%s, %s, %s, 1, %s) ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet, "
             "version = score_sheets.version + 1, updated = excluded.updated RETURNING version",
-            (sheet_id, key_digest, _dumps(sheet), time.time()))
+            (sheet_id, key_digest, compact_json(sheet), time.time()))
         assert row is not None
         return int(row[0])
 
@@ -387,7 +386,7 @@ class PostgresStore:
     def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
         row = self._query_one(
             "INSERT INTO challenges (code, spec, created) VALUES (%s, %s, %s) "
-            "ON CONFLICT DO NOTHING RETURNING code", (code, _dumps(spec), time.time()))
+            "ON CONFLICT DO NOTHING RETURNING code", (code, compact_json(spec), time.time()))
         return row is not None
 
     def load_challenge(self, code: str) -> StoredChallenge | None:
@@ -399,7 +398,7 @@ class PostgresStore:
             "INSERT INTO challenge_entries (code, entry_id, entry, submitted) "
             "SELECT %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM challenges WHERE code = %s) "
             "ON CONFLICT DO NOTHING RETURNING entry_id",
-            (code, entry_id, _dumps(entry), time.time(), code))
+            (code, entry_id, compact_json(entry), time.time(), code))
         return row is not None
 
     def challenge_entries(self, code: str) -> list[ChallengeEntry]:

@@ -1,0 +1,127 @@
+"""What a table's machinery costs per action without sockets: CPU µs per action (issue 15).
+
+``benchmarks/load.py`` measures a whole server through real websockets, where other
+processes' load moves the figures by ten per cent and more from run to run. This runs the
+same work without the transport, in one event loop, flat out: ``--tables`` tables of one
+scripted person and three ``--level`` computers (the load benchmark's tables, bot delay 0),
+each a real :class:`~hearts.server.table.Table` with its
+:class:`~hearts.server.authority.TableAuthority` and the game driver, an SQLite file
+whose appends are grouped a loop turn at a time as the server groups them, and a
+connection per table that only keeps its messages. The person acts on the authority's
+state directly (no client parsing in the figure): the lowest legal cards, entropy at
+each commitment, through :meth:`Table.submit` as a websocket message would. It prints the
+process's CPU time per accepted action (every state change, deals included) over every
+table's whole game; ``--profile N`` prints cProfile's N costliest functions instead::
+
+    taskset -c 1 .venv/bin/python benchmarks/table_cost.py
+    taskset -c 1 .venv/bin/python benchmarks/table_cost.py --profile 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from hearts.core import Phase, encode_cards
+from hearts.server.authority import TableAuthority
+from hearts.server.settings import HUMAN, ServerConfig, TableSettings
+from hearts.server.store import SqliteStore
+from hearts.server.table import Table
+
+__all__ = ["Person", "main", "play_tables"]
+
+CONFIG = ServerConfig(bot_delay_s=0.0, entropy_timeout_s=1.0, grace_s=600.0)
+
+
+class Person:
+    """Seat 0's connection: it keeps nothing, and acts whenever a state is its turn."""
+
+    seat = 0
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.requests = 0
+        self.acting = False
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def send_text(self, text: str) -> None:
+        """A message from the table: entropy for a commitment, an action for its turn."""
+        loop = asyncio.get_running_loop()
+        if text.startswith('{"type":"commit"'):
+            loop.call_soon(self.table.add_entropy, 0, "ab" * 16)
+        elif (not self.acting and text.startswith('{"type":"state"')
+              and 0 in self.table.authority.state.to_act):
+            self.acting = True
+            task = loop.create_task(self._act())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _act(self) -> None:
+        authority = self.table.authority
+        state = authority.state
+        legal = encode_cards(state.legal_cards(0))
+        message: dict[str, Any] = {"state_id": authority.state_id}
+        if state.phase is Phase.PASS:
+            message.update(type="pass", cards=legal[:state.rules.pass_count])
+        elif state.phase is Phase.PLAY:
+            message.update(type="play", card=legal[0])
+        else:
+            message.update(type="moon", choice="subtract")
+        self.requests += 1
+        self.acting = False
+        await self.table.submit(self, message, self.requests)
+
+
+async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float]:
+    """Play every table's game to its end; the actions accepted and the CPU seconds."""
+    store = SqliteStore(home / "tables.db")
+    made = []
+    for number in range(tables):
+        settings = TableSettings.build(preset="card-commons", players=4, options="",
+                                       target=None, seats=[HUMAN, level, level, level],
+                                       public=False, title="cost", bot_seed=f"cost-{number}")
+        store.create_table(f"t{number}", settings.to_json())
+        table = Table(TableAuthority(f"t{number}", settings, store, CONFIG))
+        table.join("Person", f"token-{number}", 0)
+        table.attach(Person(table))
+        made.append(table)
+    started = time.process_time()
+    for table in made:
+        table.start()
+    while any(not table.authority.state.is_over for table in made):
+        await asyncio.sleep(0.01)
+    spent = time.process_time() - started
+    for table in made:
+        await table.stop()
+    store.close()
+    return sum(table.authority.state_id for table in made), spent
+
+
+def main() -> None:
+    """Parse the options, play, print."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print cProfile's N costliest functions (by own time)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as home:
+        profile = cProfile.Profile() if args.profile else None
+        if profile is not None:
+            profile.enable()
+        actions, spent = asyncio.run(play_tables(args.tables, args.level, Path(home)))
+        if profile is not None:
+            profile.disable()
+            pstats.Stats(profile).sort_stats("tottime").print_stats(args.profile)
+    print(f"{args.tables} tables, one person and three {args.level} computers each: "
+          f"{actions} actions, {1e6 * spent / actions:.1f} µs CPU per action")
+
+
+if __name__ == "__main__":
+    main()
