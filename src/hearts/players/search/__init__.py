@@ -18,15 +18,20 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder;
     its options ``budget`` (seconds a decision) and ``iterations`` (worlds a decision,
     reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec;
-    ``playout`` picks the simulated seats' policy (``moon``, the default, or ``heuristic``)
-    and ``workers`` the threads a decision searches on (default 1)."""
+    ``playout`` picks the simulated seats' policy (``moon``, the default, or ``heuristic``),
+    ``workers`` the threads a decision searches on (default 1) and ``trust`` how far the
+    worlds are weighed by the others' plays (1: not at all; default: the level's);
+    ``lookahead`` whose next decision each playout searches (``none``, ``mine`` or
+    ``others``; default: the level's)."""
 
     def make(rng: random.Random, *, budget: float | None = None,
              iterations: int | None = None, playout: str = "moon",
-             workers: int = 1) -> Player:
+             workers: int = 1, trust: float | None = None,
+             lookahead: str | None = None) -> Player:
         from hearts.players.search.player import SearchPlayer
 
         return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations,
-                            playout=playout, workers=workers)
+                            playout=playout, workers=workers, trust=trust,
+                            lookahead=lookahead)
 
     return make

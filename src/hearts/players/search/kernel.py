@@ -109,8 +109,10 @@ __all__ = [
     "legal_mask",
     "mix_seed",
     "play_card",
+    "play_class",
     "play_random_hands",
     "playout",
+    "playout_looking_ahead",
     "playout_recorded",
     "random_below",
     "round_points",
@@ -118,6 +120,7 @@ __all__ = [
     "sample_hands",
     "utility",
     "win_chance",
+    "world_weight",
 ]
 
 Array = npt.NDArray[np.int64]
@@ -910,17 +913,17 @@ def sample_hands(players: int, me: int, unseen: int, need: Array, voids: Array,
 # ----------------------------------------------------------------------- search
 @jit
 def _add_figures(pos: Array, rules: Array, totals: Array, me: int, points: Array,
-                 row: npt.NDArray[np.float64]) -> None:
+                 weight: float, row: npt.NDArray[np.float64]) -> None:
     """Count a finished round (``points`` as :func:`round_points` gave them) into ``row``
-    (the ``F_*`` layout)."""
+    (the ``F_*`` layout), ``weight`` times (its world's weight)."""
     players = rules[R_PLAYERS]
-    row[F_POINTS] += points[me]
+    row[F_POINTS] += weight * points[me]
     if pos[S_TAKEN + me] & _QUEEN:
-        row[F_QUEEN] += 1.0
+        row[F_QUEEN] += weight
     point_cards = rules[R_DECK] & _POINTS
     for seat in range(players):
         if point_cards and pos[S_TAKEN + seat] & point_cards == point_cards:
-            row[F_MOON_MINE if seat == me else F_MOON_AGAINST] += 1.0
+            row[F_MOON_MINE if seat == me else F_MOON_AGAINST] += weight
     ends = rules[R_FINAL] != 0
     best = 1 << 30
     for seat in range(players):
@@ -928,22 +931,117 @@ def _add_figures(pos: Array, rules: Array, totals: Array, me: int, points: Array
         ends = ends or total >= rules[R_TARGET]
         best = min(best, total)
     if ends:
-        row[F_GAME_ENDS] += 1.0
+        row[F_GAME_ENDS] += weight
         if totals[me] + points[me] != best:
-            row[F_GAME_LOST] += 1.0
+            row[F_GAME_LOST] += weight
+
+
+@jit
+def play_class(pos: Array, card: int) -> int:
+    """What a play says about the hand it came from, coarsely: whether it is the Q♠,
+    and otherwise, following or discarding, its suit and whether it goes over the card
+    winning the trick; leading, only whether it is a jack or higher (which suit a seat
+    leads from is too much a matter of style to read). Plays of one class count as the
+    same choice, so a model that picks the 7♣ where the seat ducked with the 5♣ is not
+    taken as wrong."""
+    if card == 36:
+        return 8
+    if pos[S_TRICK_LEN] == 0:
+        return 10 if card % 13 >= 9 else 9
+    winning = pos[S_TRICK + _trick_winner(pos)]
+    high = card // 13 == winning // 13 and card > winning
+    return 2 * (card // 13) + (1 if high else 0)
+
+
+@jit
+def world_weight(start: Array, rules: Array, me: int, hands: Array, played: Array,
+                 history: Array, trust: float, policy: int, rng: Array,
+                 pos: Array) -> float:
+    """How likely the other seats' plays so far are in a sampled world (``hands``: every
+    seat's current cards), up to a constant: the round is replayed from ``start`` (its
+    first leader, nothing taken) with each seat holding its cards plus ``played`` (what
+    it has played this round), through ``history`` (the round's cards in order); each
+    play by another seat with a choice counts 1 when ``policy`` would have played a card
+    of the same class (:func:`play_class`) and ``trust`` when not. ``pos`` is scratch."""
+    pos[:] = start
+    for seat in range(rules[R_PLAYERS]):
+        pos[S_HANDS + seat] = hands[seat] | played[seat]
+    weight = 1.0
+    for k in range(history.shape[0]):
+        card = history[k]
+        if pos[S_TURN] != me:
+            legal = legal_mask(pos, rules)
+            if legal & (legal - 1) and legal >> card & 1:
+                expected = _choose(pos, rules, policy, rng)
+                if play_class(pos, expected) != play_class(pos, card):
+                    weight *= trust
+        play_card(pos, rules, card)
+    return weight
+
+
+@jit
+def playout_looking_ahead(pos: Array, rules: Array, totals: Array, searchers: int,
+                          policy: int, rng: Array, saved: Array, trial: Array,
+                          points: Array) -> None:
+    """:func:`playout`, except that the next decision with a choice of each seat in the
+    mask ``searchers`` is made by trying each legal card (the rest of the round by
+    ``policy``) and keeping the best for that seat in this world. The tries go on with
+    the randomness the policy's own card would have, so for a lone searcher the result
+    is never worse for it than :func:`playout` from the same ``rng``.
+    ``saved``, ``trial`` and ``points`` are scratch."""
+    pending = searchers
+    while True:
+        turn = pos[S_TURN]
+        if pos[S_HANDS + turn] == 0:
+            return
+        legal = legal_mask(pos, rules)
+        if pending >> turn & 1 and legal & (legal - 1):
+            pending &= ~(1 << turn)
+            saved[:] = pos
+            _choose(pos, rules, policy, rng)
+            state = rng[0]
+            best_value = -1e300
+            best = -1
+            while legal:
+                card = _lowest_card(legal)
+                legal &= legal - 1
+                trial[:] = saved
+                rng[0] = state
+                if not play_card(trial, rules, card):
+                    playout(trial, rules, policy, rng)
+                round_points(trial, rules, totals, points)
+                value = utility(turn, points, totals, rules)
+                if value > best_value:
+                    best_value = value
+                    best = card
+            pos[:] = saved
+            rng[0] = state
+            if play_card(pos, rules, best):
+                return
+        elif play_card(pos, rules, _choose(pos, rules, policy, rng)):
+            return
 
 
 @jit
 def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candidates: Array,
                    unseen: int, need: Array, voids: Array, fixed: Array,
                    first_world: int, worlds: int, seed: int, policy: int,
-                   sums: npt.NDArray[np.float64], figures: npt.NDArray[np.float64]) -> bool:
+                   start: Array, played: Array, history: Array, trust: float,
+                   searchers: int, sums: npt.NDArray[np.float64],
+                   figures: npt.NDArray[np.float64],
+                   weights: npt.NDArray[np.float64]) -> bool:
     """Add to ``sums[i]`` the utility for ``me`` of playing ``candidates[i]`` now, then
     ``policy`` for everyone, in worlds ``first_world .. first_world + worlds - 1``, and
-    to ``figures[i]`` what those rounds did (the ``F_*`` counts, see :func:`_add_figures`).
+    to ``figures[i]`` what those rounds did (the ``F_*`` counts, see :func:`_add_figures`),
+    each world counted with its weight; ``weights`` gets the sum of the weights and of
+    their squares (for the effective number of worlds).
 
     ``position`` holds my hand and an empty mask for every other seat; each world fills
     those from ``unseen`` (see :func:`sample_hands`).
+    The next decision of each seat in the mask ``searchers`` (0: none) is searched in
+    its world (:func:`playout_looking_ahead`) instead of left to ``policy``.
+    With ``trust`` below 1, a world weighs what :func:`world_weight` makes of the round
+    so far (``start``, ``played``, ``history``); at 1 every world weighs 1.
     Every world serves every candidate with the same playout randomness (common random
     numbers), so the deal's luck cancels out of their differences. Returns False if the
     facts admit no deal.
@@ -953,10 +1051,23 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
     points = np.zeros(players, dtype=np.int64)
     pos = np.empty_like(position)
     rng = np.zeros(1, dtype=np.int64)
+    replay_rng = np.zeros(1, dtype=np.int64)
+    saved = np.empty_like(position)
+    trial = np.empty_like(position)
+    infer = trust < 1.0 and history.shape[0] > 0
     for world in range(first_world, first_world + worlds):
         rng[0] = mix_seed(seed, world)
         if not sample_hands(players, me, unseen, need, voids, fixed, rng, hands):
             return False
+        weight = 1.0
+        if infer:
+            # its own stream, so the playouts are those of the unweighted search
+            replay_rng[0] = mix_seed(seed ^ 0x5BD1E995, world)
+            hands[me] = position[S_HANDS + me]
+            weight = world_weight(start, rules, me, hands, played, history, trust, policy,
+                                  replay_rng, pos)
+        weights[0] += weight
+        weights[1] += weight * weight
         playout_state = rng[0]
         for i in range(candidates.shape[0]):
             pos[:] = position
@@ -965,10 +1076,14 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
                     pos[S_HANDS + seat] = hands[seat]
             rng[0] = playout_state
             if not play_card(pos, rules, candidates[i]):
-                playout(pos, rules, policy, rng)
+                if searchers:
+                    playout_looking_ahead(pos, rules, totals, searchers, policy, rng, saved,
+                                          trial, points)
+                else:
+                    playout(pos, rules, policy, rng)
             round_points(pos, rules, totals, points)
-            sums[i] += utility(me, points, totals, rules)
-            _add_figures(pos, rules, totals, me, points, figures[i])
+            sums[i] += weight * utility(me, points, totals, rules)
+            _add_figures(pos, rules, totals, me, points, weight, figures[i])
     return True
 
 
@@ -1045,7 +1160,7 @@ def evaluate_passes(rules: Array, totals: Array, me: int, offset: int, leader: i
             playout(pos, rules, policy, rng)
             round_points(pos, rules, totals, points)
             sums[i] += utility(me, points, totals, rules)
-            _add_figures(pos, rules, totals, me, points, figures[i])
+            _add_figures(pos, rules, totals, me, points, 1.0, figures[i])
 
 
 # ------------------------------------------------------------------ batched games

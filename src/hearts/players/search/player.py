@@ -4,9 +4,13 @@ For each legal card it deals the unseen cards many times, consistently with its 
 (:mod:`~hearts.players.search.sampler`), plays every world out with a cheap heuristic
 policy in the compiled kernel, and plays the card with the best average outcome. The
 outcome is the seat's game standing, not only its round points (see
-:func:`~hearts.players.search.kernel.utility`). Passes are chosen the same way among
-the rule-based pass and combinations of the hand's most dangerous cards, and the moon
-choice by who it leaves winning the game. It never sees the game state.
+:func:`~hearts.players.search.kernel.utility`). Two options go beyond more worlds of the
+same, both off by default because neither made ``expert`` play better when measured:
+weighing each world by how well the playout policy explains the other seats' plays so
+far (``trust``), and searching a seat's next decision inside each playout
+(``lookahead``); see :data:`LEVEL_TRUST` and :data:`LOOKAHEADS`. Passes are chosen the
+same way among the rule-based pass and combinations of the hand's most dangerous cards,
+and the moon choice by who it leaves winning the game. It never sees the game state.
 """
 
 from __future__ import annotations
@@ -54,8 +58,10 @@ from hearts.players.search.kernel import (
     MOON_SUBTRACT,
     POLICY_HEURISTIC,
     POLICY_MOON,
+    S_LEADER,
     S_SIZE,
     S_TAKEN,
+    S_TURN,
     evaluate_cards,
     evaluate_passes,
     round_points_for_choice,
@@ -64,8 +70,9 @@ from hearts.players.search.kernel import (
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "PLAYOUTS", "CandidateFigures", "SearchBudget", "SearchPlayer",
-           "distinct_cards", "pass_candidates"]
+__all__ = ["LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_TRUST", "LOOKAHEADS", "PLAYOUTS",
+           "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
+           "pass_candidates", "round_history"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +102,12 @@ class CandidateFigures:
 
     @classmethod
     def of(cls, cards: CardSet, utility_sum: float, counts: npt.NDArray[np.float64],
-           worlds: int) -> CandidateFigures:
-        """Averages from the kernel's sums over ``worlds`` (``counts``: the ``F_*`` row)."""
-        mean = [float(x) / worlds for x in counts]
-        return cls(cards, utility_sum / worlds, mean[F_POINTS], mean[F_QUEEN],
+           worlds: int, weight: float | None = None) -> CandidateFigures:
+        """Averages from the kernel's sums over ``worlds`` (``counts``: the ``F_*`` row),
+        whose weights sum to ``weight`` (None: every world weighs 1)."""
+        whole = worlds if weight is None else weight
+        mean = [float(x) / whole for x in counts]
+        return cls(cards, utility_sum / whole, mean[F_POINTS], mean[F_QUEEN],
                    mean[F_MOON_MINE], mean[F_MOON_AGAINST], mean[F_GAME_ENDS],
                    mean[F_GAME_LOST], worlds)
 
@@ -108,6 +117,27 @@ LEVEL_BUDGETS: Final = {
     # 0.7 s leaves room under the 1 s promise for a busy machine and the Python around it.
     "expert": SearchBudget(seconds=0.7, max_worlds=50_000),
 }
+
+LEVEL_TRUST: Final = {"hard": 1.0, "expert": 1.0}
+"""How far each level trusts a model of the other seats' play when weighing sampled
+worlds (see :func:`~hearts.players.search.kernel.world_weight`): a world in which a
+seat's play so far is not what the playout policy would have chosen from its sampled
+hand counts this much (1: every consistent world counts the same). Off for both levels:
+at 0.5 the weights favour the true deal against rule-based players but not against the
+search levels, and ``expert`` played no better with them (``benchmarks/strength_paired.py``)."""
+
+LEVEL_LOOKAHEAD: Final = {"hard": "none", "expert": "none"}
+"""Whose next decision each level searches inside every playout (see
+:func:`~hearts.players.search.kernel.playout_looking_ahead`) rather than leaving it to
+the playout policy, by name (:data:`LOOKAHEADS`); each costs a playout a legal card."""
+
+LOOKAHEADS: Final = ("none", "mine", "others")
+"""``mine``: my next decision, searched knowing the world's cards, which makes the
+search think too well of itself (measured: clearly worse); ``others``: each other
+seat's, which models them as playing their best for one move (measured: no better
+against rule-based seats; ahead of ``hard`` at equal time among search players, by
+less than the issue asks; a world costs about ten times as much). Off by default:
+turning it on for ``expert`` changes challenge decisions, a new challenge revision."""
 
 PLAYOUTS: Final = {"moon": POLICY_MOON, "heuristic": POLICY_HEURISTIC}
 """Playout policies by name: ``moon`` (the default: seats shoot and stop moons) and
@@ -129,6 +159,10 @@ class SearchPlayer:
     With ``iterations`` set, every decision samples exactly that many worlds and is
     reproducible from the RNG's seed; otherwise the level's time budget rules.
     ``playout`` names the policy the simulated seats follow (:data:`PLAYOUTS`).
+    ``trust`` (default: the level's, :data:`LEVEL_TRUST`) weighs each sampled world by
+    how well the playout policy explains the other seats' plays so far; ``lookahead``
+    (default: the level's, :data:`LEVEL_LOOKAHEAD`) names whose next decision each
+    playout searches.
     ``workers`` above 1 runs that many searches of the budget at once on as many
     threads (the kernel releases the GIL) and pools their worlds: more cores, more
     worlds in the same time. Off (1) by default, and in the arena, where the workers
@@ -137,7 +171,8 @@ class SearchPlayer:
 
     def __init__(self, rng: random.Random | int | None = None, *, level: str = "expert",
                  budget_s: float | None = None, iterations: int | None = None,
-                 name: str | None = None, playout: str = "moon", workers: int = 1) -> None:
+                 name: str | None = None, playout: str = "moon", workers: int = 1,
+                 trust: float | None = None, lookahead: str | None = None) -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
@@ -146,6 +181,13 @@ class SearchPlayer:
                              f"{', '.join(PLAYOUTS)}")
         if workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
+        self.trust = LEVEL_TRUST[level] if trust is None else trust
+        self.lookahead = LEVEL_LOOKAHEAD[level] if lookahead is None else lookahead
+        if self.lookahead not in LOOKAHEADS:
+            raise ValueError(f"unknown lookahead {self.lookahead!r}; lookaheads are: "
+                             f"{', '.join(LOOKAHEADS)}")
+        if not 0.0 < self.trust <= 1.0:
+            raise ValueError(f"trust must be above 0 and at most 1, not {self.trust}")
         self.policy = PLAYOUTS[playout]
         self.workers = workers
         base = LEVEL_BUDGETS[level]
@@ -160,6 +202,7 @@ class SearchPlayer:
         self.name = name or level
         self._passing = RuleBasedPlayer()
         self.worlds_last = 0
+        self.effective_worlds = 0.0
         _load_compiled()
 
     def choose_pass(self, view: PlayerView) -> CardSet:
@@ -248,16 +291,24 @@ class SearchPlayer:
         candidates = np.array(cards, dtype=np.int64)
         sums = np.zeros(len(cards), dtype=np.float64)
         counts = np.zeros((len(cards), F_SIZE), dtype=np.float64)
+        weights = np.zeros(2, dtype=np.float64)
         seed = self.rng.getrandbits(32)
         seat = view.seat
+        first, played, history = round_history(view)
+        everyone = (1 << view.players) - 1
+        searchers = {"none": 0, "mine": 1 << seat, "others": everyone & ~(1 << seat)}[
+            self.lookahead]
 
         def step(first_world: int, worlds: int) -> None:
             evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
                            info.voids, info.fixed, first_world, worlds, seed,
-                           self.policy, sums, counts)
+                           self.policy, first, played, history, self.trust, searchers,
+                           sums, counts, weights)
 
         done = self._spend(start, step)
-        return [CandidateFigures.of(CardSet(card.mask), float(sums[i]), counts[i], done)
+        self.effective_worlds = weights[0] ** 2 / weights[1] if weights[1] else 0.0
+        return [CandidateFigures.of(CardSet(card.mask), float(sums[i]), counts[i], done,
+                                    float(weights[0]))
                 for i, card in enumerate(cards)]
 
     def _spend(self, start: float, step: Callable[[int, int], None]) -> int:
@@ -320,6 +371,21 @@ class SearchPlayer:
         return values
 
 
+def round_history(view: PlayerView) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                              npt.NDArray[np.int64]]:
+    """The round's plays for :func:`~hearts.players.search.kernel.world_weight`: the
+    position it began from (its first leader to play), each seat's cards played, and
+    the cards in play order."""
+    plays = view.round_plays
+    start = np.zeros(S_SIZE, dtype=np.int64)
+    played = np.zeros(view.players, dtype=np.int64)
+    if plays:
+        start[S_LEADER] = start[S_TURN] = plays[0].seat
+    for play in plays:
+        played[play.seat] |= play.card.mask
+    return start, played, np.array([int(play.card) for play in plays], dtype=np.int64)
+
+
 def distinct_cards(view: PlayerView) -> list[Card]:
     """The legal cards, one of each run that plays alike: cards of a suit with the same
     points and nothing between them that could tell them apart, so never the Q♠ or a
@@ -376,7 +442,8 @@ def _load_compiled() -> None:
     position = np.zeros(S_SIZE, dtype=np.int64)
     figures = np.zeros((4, F_SIZE), dtype=np.float64)
     evaluate_cards(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
-                   POLICY_HEURISTIC, np.zeros(4, dtype=np.float64), figures)
+                   POLICY_HEURISTIC, position, empty, empty, 1.0, 0,
+                   np.zeros(4, dtype=np.float64), figures, np.zeros(2, dtype=np.float64))
     evaluate_passes(rules, empty, 0, 1, 1, 0, empty, 0, 0, 0, POLICY_HEURISTIC,
                     np.zeros(4, dtype=np.float64), figures)
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
