@@ -118,7 +118,6 @@ class SeatInfo:
         return self.kind == HUMAN
 
 
-
 # A state message is encoded once for all seats with a mark for each member that is a
 # seat's own; the mark (a NUL, which no view or fact holds) encodes as "\u0000" + name.
 _OWN = "\x00"
