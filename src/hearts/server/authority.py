@@ -127,9 +127,6 @@ _OWN_MEMBER = re.compile(r'"\\u0000(\w+)"')
 _KEPT = ("tricks", "results")
 _KEPT_MARK = "\x01"
 _KEPT_MARKS = {name: _KEPT_MARK + name for name in _KEPT}
-# The page's facts that are a seat's own (:meth:`TableAuthority._seat_facts`), as marks.
-_OWN_FACT_MARKS = {name: _OWN + name for name in ("my_turn", "dealt", "pass_target",
-                                                   "pass_source")}
 _CARD_NAMES = frozenset(encode_cards(CardSet(FULL_DECK)))
 
 
@@ -607,7 +604,8 @@ class TableAuthority:
         if marked:
             for name in seen.seat_json():
                 shown[name] = _OWN + name
-            facts = {**_OWN_FACT_MARKS, **self._table_facts(seen)}
+            facts = {**{name: _OWN + name for name in self._seat_facts(seen)},
+                     **self._table_facts(seen)}
         else:
             facts = {**self._seat_facts(seen), **self._table_facts(seen)}
         text = compact_json({"type": kind, "state_id": self.state_id, "view": shown,
