@@ -33,7 +33,7 @@ from hearts.server.protocol import RequestError
 from hearts.server.store import Store
 
 __all__ = ["NAME_LENGTH", "Entered", "board", "challenge_of", "enter", "enter_quietly",
-           "remember"]
+           "playable", "remember"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,14 @@ def challenge_of(code: str) -> Challenge:
         return Challenge.parse(code)
     except ChallengeError as exc:
         raise RequestError("no_challenge", str(exc)) from None
+
+
+def playable(challenge: Challenge) -> Challenge:
+    """The challenge, if this server's computers can play and check it; ``stale_challenge``
+    (its reason) for one of an older revision."""
+    if challenge.stale is not None:
+        raise RequestError("stale_challenge", challenge.stale)
+    return challenge
 
 
 def remember(store: Store, challenge: Challenge) -> None:
@@ -103,10 +111,8 @@ def _check(challenge: Challenge, record: Mapping[str, Any]) -> ChallengeResult:
         replay_record(record)
     except InvalidRecordError as exc:
         raise RequestError("bad_record", f"the rules refuse this record: {exc}") from None
-    if challenge.stale is not None:
-        raise RequestError("stale_challenge", challenge.stale)
     try:
-        result = check_entry(challenge, record)
+        result = check_entry(playable(challenge), record)
     except ForgedEntryError as exc:
         raise RequestError("forged_entry", f"this is not a play of challenge "
                            f"{challenge.code}: {exc}") from None

@@ -29,7 +29,7 @@ from hearts.challenge import (
     ChallengeError,
 )
 from hearts.core import PLAYER_COUNTS, PRESETS
-from hearts.server.challenge_board import board, challenge_of, enter, remember
+from hearts.server.challenge_board import board, challenge_of, enter, playable, remember
 from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, player_key
 from hearts.server.protocol import RequestError, whole_number
@@ -119,9 +119,7 @@ async def challenge_info(request: Request) -> Response:
 async def play_challenge(request: Request) -> Response:
     """A private table of the challenge's deals and computers with the player in seat 1;
     answered as a created table is (the table page plays it)."""
-    challenge = _challenge(request)
-    if challenge.stale is not None:
-        raise RequestError("stale_challenge", challenge.stale)
+    challenge = playable(_challenge(request))
     data = await small_body(request)
     name = _text(data, "name")
     if not name:
