@@ -30,14 +30,14 @@ import argparse
 import cProfile
 import json
 import pstats
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hearts.core import Action, CardSet, GameState, PassCards, Phase, PlayerView, view
+from hearts.core import Action, GameState, PlayerView, view
 from hearts.core._native import engine_in_use
+from hearts.players import decide, make_player
 from hearts.server.authority import TableAuthority
 from hearts.server.settings import ServerConfig, TableSettings
 from hearts.server.store import SqliteStore
@@ -65,14 +65,6 @@ class Step:
     events: list[dict[str, Any]] | None
 
 
-def _random_action(state: GameState, rng: random.Random) -> Action:
-    seat = rng.choice(state.to_act)
-    if state.phase is Phase.PASS:
-        hand = list(state.legal_cards(seat))
-        return PassCards(seat, CardSet(rng.sample(hand, state.rules.pass_count)))
-    return rng.choice(state.legal_actions(seat))
-
-
 def record_games(rules: str, games: int, connected: int = 4
                  ) -> list[tuple[TableAuthority, list[Step]]]:
     """Seeded games played to their end at tables of four seats, the first ``connected``
@@ -92,7 +84,7 @@ def record_games(rules: str, games: int, connected: int = 4
             table.join(f"P{seat}", f"token-{seat}")
         for keeper in keepers:
             table.attach(keeper)
-        rng = random.Random(game)
+        players = [make_player("random", f"{game}/{seat}") for seat in range(4)]
         steps = []
         while not table.state.is_over:
             if table.needs_commitment:
@@ -101,7 +93,8 @@ def record_games(rules: str, games: int, connected: int = 4
                     table.add_entropy(seat, f"entropy-{seat}")
                 action: Action = table.deal()
             else:
-                action = _random_action(table.state, rng)
+                seat = table.state.to_act[0]
+                action = decide(players[seat], view(table.state, seat))
             before = table.state
             table.commit_action(before, action, before.apply(action))
             events = json.loads(keepers[0].text).get("events")

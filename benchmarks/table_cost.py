@@ -6,8 +6,8 @@ same work without the transport, in one event loop, flat out: ``--tables`` table
 scripted person and three ``--level`` computers (the load benchmark's tables, bot delay 0),
 each a real :class:`~hearts.server.table.Table` with its
 :class:`~hearts.server.authority.TableAuthority` and the game driver, an SQLite file
-whose appends are grouped a loop turn at a time as the server groups them, and a
-connection per table that only keeps its messages. The person acts on the authority's
+committed an event at a time as the server's is, and a connection per table that only
+keeps its messages. The person acts on the authority's
 state directly (no client parsing in the figure): the lowest legal cards, entropy at
 each commitment, through :meth:`Table.submit` as a websocket message would. It prints the
 process's CPU time per accepted action (every state change, deals included) over every

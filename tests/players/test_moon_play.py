@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from tests.players.benchmark_scripts import load_benchmark
 
 from hearts.core import Card, GameState, Phase, Play, moon_shooter, read_position, view
 from hearts.players import make_player
@@ -19,20 +16,8 @@ from hearts.players.rulebased.moon import attempting_moon, moon_suspect
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import POLICY_MOON, mix_seed, playout, round_points
 
-ROOT = Path(__file__).parents[2]
-
-
-def _suite() -> dict[str, GameState]:
-    spec = importlib.util.spec_from_file_location("positions_benchmark_moon",
-                                                  ROOT / "benchmarks" / "positions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return {entry.name: entry.state for entry in module.load_suite()}
-
-
-SUITE = _suite()
+SUITE: dict[str, GameState] = {entry.name: entry.state
+                               for entry in load_benchmark("positions").load_suite()}
 
 
 def _moon_share(state: GameState, playouts: int = 200) -> float:

@@ -5,30 +5,14 @@ each with a legal decision. Scores are the benchmark's business
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.players.benchmark_scripts import load_benchmark
 
 from hearts.core import Card, CardSet, MoonChoice, Phase
 
-ROOT = Path(__file__).parents[2]
-
-
-def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("positions_benchmark",
-                                                  ROOT / "benchmarks" / "positions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while building
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _benchmark()
+BENCH = load_benchmark("positions")
 ENTRIES = BENCH.load_suite()
 THEMES = {"moon defence", "moon attempt", "game end", "queen of spades"}
 
