@@ -1,10 +1,12 @@
-"""Build the compiled engine: mypyc turns the core's hot modules into C extensions.
+"""Build the compiled modules: mypyc turns the hot modules into C extensions, in two groups.
 
-The pure-Python modules stay installed beside them and remain the reference. Next to
-the extensions the build writes ``hearts/core/_native_sources.json``, the SHA-256 of
-each source it compiled, so that ``hearts.core._native`` loads the compiled modules only
+``hearts_core``: the game core's hot modules; ``hearts_players``: the ``normal``
+player's decision. The pure-Python modules stay installed beside them and remain the
+reference. Next to each group's package the build writes ``_native_sources.json``, the
+SHA-256 of each source it compiled, so that ``hearts.core._native`` (and
+``hearts.players._native``, through the same code) loads a group's compiled modules only
 while their sources are unchanged (an editable checkout keeps the old extensions after
-an edit). A build that cannot compile (no C compiler, say) warns and installs the pure
+an edit). A group that cannot compile (no C compiler, say) warns and leaves its pure
 modules alone; ``HEARTS_PURE_PYTHON=1`` at install time does not try.
 """
 
@@ -18,44 +20,69 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# Keep in step with hearts.core._native.COMPILED_MODULES (a test checks they agree).
-COMPILED_MODULES = (
-    "hearts.core.deal", "hearts.core.scoring", "hearts.core.state", "hearts.core.tricks",
-)
-SOURCES = [f"src/{name.replace('.', '/')}.py" for name in COMPILED_MODULES]
+# Per package, its compiled group's modules: keep in step with COMPILED_MODULES of
+# hearts.core._native and hearts.players._native (a test checks they agree).
+COMPILED_GROUPS = {
+    "hearts.core": (
+        "hearts.core.deal", "hearts.core.scoring", "hearts.core.state", "hearts.core.tricks",
+        "hearts.core.view",
+    ),
+    "hearts.players": (
+        "hearts.players.knowledge", "hearts.players.rulebased.moon",
+        "hearts.players.rulebased.passing", "hearts.players.rulebased.player",
+        "hearts.players.rulebased.playing",
+    ),
+}
 MANIFEST = "_native_sources.json"
 
 
+def source(name: str) -> str:
+    """A module's source file, relative to this file."""
+    return f"src/{name.replace('.', '/')}.py"
+
+
 class BuildExtWithManifest(build_ext):
-    """build_ext that also records the digest of every source it compiled."""
+    """build_ext that also records, per group, the digest of every source it compiled."""
 
     def run(self) -> None:
         super().run()
-        missing = [ext.name for ext in self.extensions
-                   if not Path(self.get_ext_fullpath(ext.name)).is_file()]
-        if missing:  # an optional extension failed: no manifest, so none is loaded
-            print(f"warning: not compiled: {', '.join(missing)}; the engine runs as pure Python")
-            return
+        built = {ext.name for ext in self.extensions
+                 if Path(self.get_ext_fullpath(ext.name)).is_file()}
+        for package, modules in COMPILED_GROUPS.items():
+            shared_library = f"{package.replace('.', '_')}__mypyc"
+            missing = [name for name in (*modules, shared_library) if name not in built]
+            if missing:  # an optional extension failed: no manifest, so none is loaded
+                print(f"warning: not compiled: {', '.join(missing)}; {package} runs as "
+                      "pure Python")
+                continue
+            self.write_manifest(package, modules)
+
+    def write_manifest(self, package: str, modules: tuple[str, ...]) -> None:
+        """Record the digests of one group's sources beside its package's modules."""
         if self.inplace:
-            package_dir = Path(self.get_finalized_command("build_py").get_package_dir(
-                "hearts.core"))
+            package_dir = Path(self.get_finalized_command("build_py").get_package_dir(package))
         else:
-            package_dir = Path(self.build_lib) / "hearts" / "core"
-        digests = {name: hashlib.sha256(Path(source).read_bytes()).hexdigest()
-                   for name, source in zip(COMPILED_MODULES, SOURCES, strict=True)}
+            package_dir = Path(self.build_lib, *package.split("."))
+        digests = {name: hashlib.sha256(Path(source(name)).read_bytes()).hexdigest()
+                   for name in modules}
         package_dir.mkdir(parents=True, exist_ok=True)
         (package_dir / MANIFEST).write_text(json.dumps(digests, indent=1) + "\n")
 
 
 def extensions() -> list[object]:
-    """The mypyc extensions, or none when a pure-Python install is asked for."""
+    """The mypyc extensions, group by group, or none when a pure-Python install is asked
+    for."""
     if os.environ.get("HEARTS_PURE_PYTHON") == "1":
         return []
     from mypyc.build import mypycify
 
-    extensions = list(mypycify(SOURCES, opt_level="3", group_name="hearts_core"))
-    for extension in extensions:
-        extension.optional = True  # a failed compile leaves the pure-Python engine
+    extensions: list[object] = []
+    for package, modules in COMPILED_GROUPS.items():
+        group = list(mypycify([source(name) for name in modules], opt_level="3",
+                              group_name=package.replace(".", "_")))
+        for extension in group:
+            extension.optional = True  # a failed compile leaves the pure-Python modules
+        extensions += group
     return extensions
 
 

@@ -34,7 +34,9 @@ from hearts.core import (
     forget_round_facts,
     new_hand,
 )
+from hearts.core._native import engine_in_use as core_engine
 from hearts.players import Player, make_player, run_game
+from hearts.players._native import engine_in_use as players_engine
 
 
 class TimedPlayer:
@@ -120,6 +122,7 @@ def main() -> None:
                         help="decide every view R more times; report the best times' mean")
     parser.add_argument("--sort", default="tottime", help="profile order (pstats key)")
     args = parser.parse_args()
+    print(f"engines: core {core_engine()}; players {players_engine()}")
     for level in args.levels.split(","):
         times: list[float] = []
         profiler = cProfile.Profile() if args.profile else None

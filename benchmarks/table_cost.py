@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from hearts.core import Phase, encode_cards
+from hearts.core._native import engine_in_use as core_engine
+from hearts.players._native import engine_in_use as players_engine
 from hearts.server.authority import TableAuthority
 from hearts.server.settings import HUMAN, ServerConfig, TableSettings
 from hearts.server.store import SqliteStore
@@ -111,6 +113,7 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print cProfile's N costliest functions (by own time)")
     args = parser.parse_args()
+    print(f"engines: core {core_engine()}; players {players_engine()}")
     with tempfile.TemporaryDirectory() as home:
         profile = cProfile.Profile() if args.profile else None
         if profile is not None:

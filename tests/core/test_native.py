@@ -1,37 +1,44 @@
-"""The compiled engine and its pure-Python sources: the same games, and a stale build refused."""
+"""The compiled engine and its pure-Python sources: the same games and views, and a stale
+build refused."""
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from native_install import copy_install, run_in, setup_groups
 
-import hearts
 from hearts.core import _native
 
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = Path(hearts.__file__).resolve().parent
-
-# Seeded random games on every preset, played by the same code in a child process.
+# Seeded random games on every preset, played by the same code in a child process, with
+# what every seat and a spectator saw of each state (a digest: the views are many).
 GAMES_SCRIPT = """
-import json, sys
+import hashlib, json, random, sys
 sys.path.insert(0, sys.argv[1])
-from hearts_scenarios import random_game
-from hearts.core import Rules, game_record
+from hearts_scenarios import random_action
+from hearts.core import Rules, game_record, new_game, views
 from hearts.core._native import engine_in_use
 games = [(name, players, seed) for name, counts in
          (("card-commons", (3, 4)), ("standard", (4,)), ("classic", (2, 3, 4, 5, 6)))
          for players in counts for seed in range(3)]
-records = [game_record(random_game(Rules.preset_rules(name, players).replace(target=60), seed))
-           for name, players, seed in games]
-print(json.dumps({"engine": engine_in_use(), "records": records}))
+records, seen = [], hashlib.sha256()
+for name, players, seed in games:
+    rng = random.Random(seed)
+    state = new_game(Rules.preset_rules(name, players).replace(target=60), seed)
+    while True:
+        for v in views(state, [*range(players), None]):
+            facts = [v.to_json(), v.excluded, v.round_plays, v.points_left, v.winning,
+                     v.still_to_play, v.unseen().mask, [sorted(s) for s in v.voids()]]
+            seen.update(json.dumps(facts).encode())
+        if state.is_over:
+            break
+        state = state.apply(random_action(state, rng))
+    records.append(game_record(state))
+print(json.dumps({"engine": engine_in_use(), "records": records, "views": seen.hexdigest()}))
 """
 
 
@@ -45,12 +52,7 @@ def run_games(env_extra: dict[str, str]) -> dict[str, object]:
 
 
 def test_setup_compiles_exactly_the_modules_the_loader_guards() -> None:
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    listed = next(ast.literal_eval(node.value) for node in ast.walk(tree)
-                  if isinstance(node, ast.Assign)
-                  and any(isinstance(t, ast.Name) and t.id == "COMPILED_MODULES"
-                          for t in node.targets))
-    assert tuple(listed) == _native.COMPILED_MODULES
+    assert setup_groups()["hearts.core"] == _native.COMPILED_MODULES
 
 
 def test_pure_and_compiled_engines_play_the_same_games() -> None:
@@ -61,49 +63,29 @@ def test_pure_and_compiled_engines_play_the_same_games() -> None:
     assert pure["engine"] == f"pure Python ({_native.PURE_ENV}=1 is set)"
     assert compiled["engine"] == "compiled (mypyc)"
     assert pure["records"] == compiled["records"]
-
-
-def copy_install(destination: Path) -> Path:
-    """A copy of the installed package (and mypyc's shared library beside it, if any)."""
-    shutil.copytree(PACKAGE, destination / "hearts",
-                    ignore=shutil.ignore_patterns("__pycache__", "static", "templates"))
-    for shared in PACKAGE.parent.glob("*__mypyc*"):
-        shutil.copy2(shared, destination)
-    core = destination / "hearts" / "core"
-    digests = {name: hashlib.sha256((core / f"{name.rpartition('.')[2]}.py").read_bytes())
-               .hexdigest() for name in _native.COMPILED_MODULES}
-    (core / _native.MANIFEST).write_text(json.dumps(digests))
-    return core
+    assert pure["views"] == compiled["views"]
 
 
 ENGINE_SCRIPT = ("import hearts.core.state as s; from hearts.core._native import engine_in_use; "
                  "print(engine_in_use()); print(s.__file__)")
 
 
-def engine_of(install: Path) -> subprocess.CompletedProcess[str]:
-    """What a child process importing the copied install reports."""
-    env = {**os.environ, "PYTHONPATH": str(install)}
-    env.pop(_native.PURE_ENV, None)
-    return subprocess.run([sys.executable, "-c", ENGINE_SCRIPT], capture_output=True,
-                          text=True, env=env, check=True, timeout=60)
-
-
 def test_an_edited_source_loads_the_pure_engine_with_a_warning(tmp_path: Path) -> None:
-    core = copy_install(tmp_path)
+    core = copy_install(tmp_path) / "core"
     with (core / "state.py").open("a") as source:
         source.write("# an edit after the build\n")
-    done = engine_of(tmp_path)
+    done = run_in(tmp_path, ENGINE_SCRIPT)
     engine, module_file = done.stdout.splitlines()
     assert engine.startswith("pure Python (state.py changed since it was compiled")
     assert module_file == str(core / "state.py")
-    assert "RuntimeWarning: hearts: using the pure-Python engine" in done.stderr
+    assert "RuntimeWarning: hearts: using the pure-Python hearts.core" in done.stderr
 
 
 def test_an_unedited_install_loads_its_compiled_modules(tmp_path: Path) -> None:
-    core = copy_install(tmp_path)
+    core = copy_install(tmp_path) / "core"
     if not list(core.glob("state.*.so")):
         pytest.skip("this install has no compiled modules")
-    done = engine_of(tmp_path)
+    done = run_in(tmp_path, ENGINE_SCRIPT)
     engine, module_file = done.stdout.splitlines()
     assert engine == "compiled (mypyc)"
     assert module_file.endswith(".so") and not done.stderr

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
 from hearts.core.errors import IllegalActionError
 from hearts.core.rules import Rules, pass_direction_name
@@ -125,6 +127,10 @@ class RoundPlay(NamedTuple):
     hearts_open: bool  # whether a heart could be led at that moment
 
 
+# A plain Python class even where this module is compiled (mypyc's native classes have
+# neither the instance dict that _seat_view fills nor cached_property); its methods and
+# this module's functions are compiled all the same.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class PlayerView:
     """A seat's knowledge of the game (``seat`` None: a spectator's)."""

@@ -1,5 +1,8 @@
 """Computer players, which see only their own seat's view, and the one game driver."""
 
+# First: choose between the compiled and the pure-Python rule-based player modules.
+from hearts.players import _native  # noqa: F401, I001
+
 from hearts.players.base import Player, decide
 from hearts.players.driver import (
     AsyncSeat,

@@ -10,14 +10,16 @@ Masks are plain ``int`` card masks (see :mod:`hearts.core.cards`).
 The server asks ``normal`` for every computer move, so the facts are cheap to get: each
 is computed only when a decision reads it, and what the round's completed tricks tell
 (voids, cards taken) comes from the core's :func:`~hearts.core.view.round_so_far`, which
-derives it one trick at a time and keeps it between decisions.
+derives it one trick at a time and keeps it between decisions. The install compiles this
+module with mypyc (:mod:`hearts.players._native`), and a compiled class takes no descriptor
+but properties: so each fact that costs something is a property over an attribute filled
+on first use (-1 or None for "not yet", or a flag beside a fact that may be None), and
+the cheap ones are computed on each read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Final
 
 from hearts.core import (
     HEART_MASK,
@@ -38,42 +40,42 @@ from hearts.core import (
 
 __all__ = ["Knowledge"]
 
-_T = TypeVar("_T")
+_NOT_YET: Final = -1  # a mask or count fact not computed yet (they are never negative)
 
 
-class _Cached(Generic[_T]):
-    """A fact computed on first use and kept on the instance, as
-    :func:`functools.cached_property` does but without the lock Python 3.11's version
-    takes on every first use: a decision builds a fresh :class:`Knowledge` and reads about
-    ten of its facts once each, and the lock cost some 0.4 µs a fact (measured on 3.11)."""
-
-    def __init__(self, compute: Callable[[Any], _T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    @overload
-    def __get__(self, instance: None, owner: type[Any]) -> _Cached[_T]: ...
-    @overload
-    def __get__(self, instance: object, owner: type[Any]) -> _T: ...
-
-    def __get__(self, instance: object, owner: type[Any]) -> _T | _Cached[_T]:
-        if instance is None:
-            return self
-        value = self.compute(instance)
-        # the instance's own attribute hides this descriptor from now on (frozen or not)
-        instance.__dict__[self.name] = value
-        return value
-
-
-
-
-@dataclass(frozen=True)
 class Knowledge:
     """What a seat can know from its view: build it with :meth:`of`."""
 
-    view: PlayerView
-    seat: int
+    view: Final[PlayerView]
+    seat: Final[int]
+    hand: Final[int]
+
+    def __init__(self, view: PlayerView, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.hand = view.hand.mask  # read by nearly every fact and decision
+        self._played = self._out = self._trick_mask = self._queen_points = _NOT_YET
+        self._game_leader = _NOT_YET
+        self._known: tuple[int, ...] | None = None
+        self._voids: tuple[frozenset[int], ...] | None = None
+        self._holdable: tuple[int, ...] | None = None
+        self._followers: tuple[tuple[int, ...], ...] | None = None
+        self._cards_taken: tuple[int, ...] | None = None
+        self._point_cards_taken: tuple[int, ...] | None = None
+        self._still_to_play: tuple[int, ...] | None = None
+        self._projected_totals: tuple[int, ...] | None = None
+        self._queen_played: bool | None = None
+        self._moon_open: bool | None = None
+        self._others_took_points: bool | None = None
+        # facts that may be None: a flag says whether each is known yet
+        self._sole_point_taker: int | None = None
+        self._sole_point_taker_known = False
+        self._heart_stopper: Card | None = None
+        self._heart_stopper_known = False
+        self._moon_threat: int | None = None
+        self._moon_threat_known = False
+        self._winning: tuple[int, Card] | None = None
+        self._winning_known = False
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
@@ -82,26 +84,26 @@ class Knowledge:
             raise ValueError("knowledge needs a seat's view, not a spectator's")
         return cls(view, view.seat)
 
+    def __repr__(self) -> str:
+        return f"Knowledge(view={self.view!r}, seat={self.seat!r})"
+
     # ------------------------------------------------------------- the cards
     @property
     def players(self) -> int:
         """Number of seats."""
         return self.view.players
 
-    @_Cached
-    def hand(self) -> int:
-        """Mask of my cards."""
-        return self.view.hand.mask
-
-    @_Cached
+    @property
     def played(self) -> int:
         """Mask of every card played this round, the trick in progress included."""
-        taken = 0
-        for mask in self.cards_taken:
-            taken |= mask
-        return taken | self.trick_mask
+        if self._played == _NOT_YET:
+            taken = 0
+            for mask in self.cards_taken:
+                taken |= mask
+            self._played = taken | self.trick_mask
+        return self._played
 
-    @_Cached
+    @property
     def passed_to(self) -> int | None:
         """The seat that received my pass this round (None before the pass or on a hold)."""
         view = self.view
@@ -109,22 +111,27 @@ class Knowledge:
             return None
         return view.pass_target
 
-    @_Cached
+    @property
     def known(self) -> tuple[int, ...]:
         """Per seat, the cards I know it holds: those I passed it and it has not played."""
-        masks = [0] * self.players
-        masks[self.seat] = self.hand
-        receiver = self.passed_to
-        if receiver is not None and self.view.passed is not None:
-            masks[receiver] = self.view.passed.mask & ~self.played
-        return tuple(masks)
+        if self._known is None:
+            masks = [0] * self.players
+            masks[self.seat] = self.hand
+            receiver = self.passed_to
+            passed = self.view.passed
+            if receiver is not None and passed is not None:
+                masks[receiver] = passed.mask & ~self.played
+            self._known = tuple(masks)
+        return self._known
 
-    @_Cached
+    @property
     def out(self) -> int:
         """Cards other seats hold: neither mine nor played (cards I passed included)."""
-        return self.view.rules.deck & ~self.hand & ~self.played
+        if self._out == _NOT_YET:
+            self._out = self.view.rules.deck & ~self.hand & ~self.played
+        return self._out
 
-    @_Cached
+    @property
     def unseen(self) -> int:
         """Cards other seats hold that I cannot place (the cards I passed excluded)."""
         passed = self.view.passed
@@ -132,24 +139,29 @@ class Knowledge:
             return self.out
         return self.out & ~passed.mask
 
-    @_Cached
+    @property
     def voids(self) -> tuple[frozenset[int], ...]:
         """Suits each seat has shown it lacks this round (:meth:`PlayerView.voids`)."""
-        return self.view.voids()
+        if self._voids is None:
+            self._voids = self.view.voids()
+        return self._voids
 
-    @_Cached
+    @property
     def holdable(self) -> tuple[int, ...]:
         """Per seat, the mask of the cards it may hold as far as I can tell."""
-        masks = []
-        for seat, (voids, known) in enumerate(zip(self.voids, self.known, strict=True)):
-            if seat == self.seat:
-                masks.append(self.hand)
-                continue
-            mask = self.unseen
-            for suit in voids:
-                mask &= ~SUIT_MASKS[suit]
-            masks.append(mask | known)
-        return tuple(masks)
+        if self._holdable is None:
+            masks = []
+            unseen = self.unseen
+            for seat, (voids, known) in enumerate(zip(self.voids, self.known, strict=True)):
+                if seat == self.seat:
+                    masks.append(self.hand)
+                    continue
+                mask = unseen
+                for suit in voids:
+                    mask &= ~SUIT_MASKS[suit]
+                masks.append(mask | known)
+            self._holdable = tuple(masks)
+        return self._holdable
 
     def may_hold(self, seat: int) -> int:
         """Mask of the cards ``seat`` may hold as far as I can tell."""
@@ -159,12 +171,14 @@ class Knowledge:
         """Whether ``seat`` may still hold a card of ``suit``."""
         return bool(self.holdable[seat] & SUIT_MASKS[suit])
 
-    @_Cached
+    @property
     def followers(self) -> tuple[tuple[int, ...], ...]:
         """Per suit, the other seats that may still hold a card of it, in seat order."""
-        others = [(s, mask) for s, mask in enumerate(self.holdable) if s != self.seat]
-        return tuple(tuple(s for s, mask in others if mask & suit_mask)
-                     for suit_mask in SUIT_MASKS)
+        if self._followers is None:
+            others = [(s, mask) for s, mask in enumerate(self.holdable) if s != self.seat]
+            self._followers = tuple(tuple([s for s, mask in others if mask & suit_mask])
+                                    for suit_mask in SUIT_MASKS)
+        return self._followers
 
     def out_above(self, card: int) -> int:
         """Cards of ``card``'s suit other seats hold that outrank it."""
@@ -184,22 +198,26 @@ class Knowledge:
         """Whether the Q♠ is in this round's deck at all."""
         return bool(self.view.rules.deck & QUEEN_MASK)
 
-    @_Cached
+    @property
     def queen_played(self) -> bool:
         """Whether the Q♠ has been played this round (or is not in the deck)."""
-        return bool(self.played & QUEEN_MASK) or not self.queen_in_play
+        if self._queen_played is None:
+            self._queen_played = bool(self.played & QUEEN_MASK) or not self.queen_in_play
+        return self._queen_played
 
-    @_Cached
+    @property
     def queen_points(self) -> int:
         """What the Q♠ is worth to the seat that takes it."""
-        return self.points_of(QUEEN_MASK)
+        if self._queen_points == _NOT_YET:
+            self._queen_points = self.points_of(QUEEN_MASK)
+        return self._queen_points
 
     @property
     def queen_mine(self) -> bool:
         """Whether I hold the Q♠."""
         return bool(self.hand & QUEEN_MASK)
 
-    @_Cached
+    @property
     def queen_holder(self) -> int | None:
         """The seat known to hold the Q♠ (me, or whom I passed it to); None if unknown or gone."""
         for seat, mask in enumerate(self.known):
@@ -207,26 +225,30 @@ class Knowledge:
                 return seat
         return None
 
-    @_Cached
+    @property
     def queen_danger(self) -> bool:
         """Whether the Q♠ is still with another seat, so a high spade may catch it."""
         return not self.queen_played and not self.queen_mine
 
     # ------------------------------------------------------------ the points
-    @_Cached
+    @property
     def hearts_out(self) -> int:
         """Hearts other seats hold."""
         return self.out & HEART_MASK
 
-    @_Cached
+    @property
     def cards_taken(self) -> tuple[int, ...]:
         """Per seat, the cards it has taken in completed tricks this round."""
-        return round_so_far(self.view.rules, self.view.tricks).taken
+        if self._cards_taken is None:
+            self._cards_taken = round_so_far(self.view.rules, self.view.tricks).taken
+        return self._cards_taken
 
-    @_Cached
+    @property
     def point_cards_taken(self) -> tuple[int, ...]:
         """Per seat, the hearts and Q♠ it has taken in completed tricks this round."""
-        return tuple(mask & POINT_MASK for mask in self.cards_taken)
+        if self._point_cards_taken is None:
+            self._point_cards_taken = tuple([mask & POINT_MASK for mask in self.cards_taken])
+        return self._point_cards_taken
 
     @property
     def points_taken(self) -> tuple[int, ...]:
@@ -237,35 +259,48 @@ class Knowledge:
         """Points a pile of cards is worth under these rules."""
         return card_points(mask, self.view.rules)
 
-    @_Cached
+    @property
     def sole_point_taker(self) -> int | None:
         """The one seat that has taken every point card so far (None if none or several)."""
-        holders = [s for s, mask in enumerate(self.point_cards_taken) if mask]
-        return holders[0] if len(holders) == 1 else None
+        if not self._sole_point_taker_known:
+            holders = [s for s, mask in enumerate(self.point_cards_taken) if mask]
+            self._sole_point_taker = holders[0] if len(holders) == 1 else None
+            self._sole_point_taker_known = True
+        return self._sole_point_taker
 
-    @_Cached
+    @property
     def moon_open(self) -> bool:
         """Whether another seat can still take every point card: none taken yet, or all
         taken by one other seat."""
-        taken = [s for s, mask in enumerate(self.point_cards_taken) if mask]
-        return not taken or (len(taken) == 1 and taken[0] != self.seat)
+        if self._moon_open is None:
+            taken = [s for s, mask in enumerate(self.point_cards_taken) if mask]
+            self._moon_open = not taken or (len(taken) == 1 and taken[0] != self.seat)
+        return self._moon_open
 
-    @_Cached
+    @property
     def heart_stopper(self) -> Card | None:
         """My highest heart while at most one heart out beats it: the card that can win a
         heart trick from a seat running for the moon (None if I hold no such heart)."""
-        hearts = self.hand & HEART_MASK
-        if not hearts:
-            return None
-        top = highest_card(hearts)
-        return top if self.out_above(top).bit_count() <= 1 else None
+        if not self._heart_stopper_known:
+            hearts = self.hand & HEART_MASK
+            top = highest_card(hearts) if hearts else None
+            self._heart_stopper = (
+                top if top is not None and self.out_above(top).bit_count() <= 1 else None)
+            self._heart_stopper_known = True
+        return self._heart_stopper
 
-    @_Cached
+    @property
     def moon_threat(self) -> int | None:
         """Another seat that has taken every point card so far and enough of them, for the
         round's stage, to be worth a trick to stop: 4 points from the start, any once a
         third of the tricks are done (measured against ``expert`` as the runner:
         ``benchmarks/moon.py``). The rule-based players act on it and hints explain by it."""
+        if not self._moon_threat_known:
+            self._moon_threat = self._find_moon_threat()
+            self._moon_threat_known = True
+        return self._moon_threat
+
+    def _find_moon_threat(self) -> int | None:
         seat = self.sole_point_taker
         if seat is None or seat == self.seat:
             return None
@@ -273,14 +308,16 @@ class Knowledge:
         third_done = 3 * self.view.trick_no >= self.view.rules.hand_size
         return seat if points >= 4 or (third_done and points > 0) else None
 
-    @_Cached
+    @property
     def others_took_points(self) -> bool:
         """Whether any other seat has taken a heart or the Q♠ this round."""
-        taken = 0
-        for seat, mask in enumerate(self.cards_taken):
-            if seat != self.seat:
-                taken |= mask
-        return bool(taken & POINT_MASK)
+        if self._others_took_points is None:
+            taken = 0
+            for seat, mask in enumerate(self.cards_taken):
+                if seat != self.seat:
+                    taken |= mask
+            self._others_took_points = bool(taken & POINT_MASK)
+        return self._others_took_points
 
     # ------------------------------------------------------------- the trick
     @property
@@ -289,28 +326,35 @@ class Knowledge:
         trick = self.view.trick
         return trick[0][1].suit if trick else None
 
-    @_Cached
+    @property
     def trick_mask(self) -> int:
         """Cards in the trick in progress."""
-        mask = 0
-        for _, card in self.view.trick:
-            mask |= 1 << card
-        return mask
+        if self._trick_mask == _NOT_YET:
+            mask = 0
+            for _, card in self.view.trick:
+                mask |= 1 << card
+            self._trick_mask = mask
+        return self._trick_mask
 
-    @_Cached
+    @property
     def winning(self) -> tuple[int, Card] | None:
         """The seat winning the trick in progress and its card (None when I lead)."""
-        return self.view.winning
+        if not self._winning_known:
+            self._winning = self.view.winning
+            self._winning_known = True
+        return self._winning
 
     @property
     def trick_points(self) -> int:
         """Points in the trick in progress."""
         return self.points_of(self.trick_mask)
 
-    @_Cached
+    @property
     def still_to_play(self) -> tuple[int, ...]:
         """Seats that play to this trick after me."""
-        return self.view.still_to_play
+        if self._still_to_play is None:
+            self._still_to_play = self.view.still_to_play
+        return self._still_to_play
 
     @property
     def last_to_play(self) -> bool:
@@ -318,10 +362,13 @@ class Knowledge:
         return not self.still_to_play
 
     # ------------------------------------------------------------- the score
-    @_Cached
+    @property
     def projected_totals(self) -> tuple[int, ...]:
         """Game totals if the round ended now with the points taken so far."""
-        return tuple(t + p for t, p in zip(self.view.totals, self.points_taken, strict=True))
+        if self._projected_totals is None:
+            self._projected_totals = tuple([
+                t + p for t, p in zip(self.view.totals, self.points_taken, strict=True)])
+        return self._projected_totals
 
     def ends_game(self, seat: int, points: int) -> bool | None:
         """If ``seat`` took ``points`` more: None if the game goes on, else whether I win."""
@@ -337,17 +384,20 @@ class Knowledge:
         game with me not winning."""
         return self.ends_game(seat, self.trick_points + self.queen_points) is False
 
-    @_Cached
+    @property
     def game_leader(self) -> int:
         """The other seat with the lowest projected total (nearest to winning)."""
-        totals = self.projected_totals
-        others = [s for s in range(self.players) if s != self.seat]
-        return min(others, key=lambda s: (totals[s], s))
+        if self._game_leader == _NOT_YET:
+            totals = self.projected_totals
+            self._game_leader = min([(totals[s], s) for s in range(self.players)
+                                     if s != self.seat])[1]
+        return self._game_leader
 
-    @_Cached
+    @property
     def behind_by(self) -> int:
         """How far my projected total trails the best other seat (negative when I lead)."""
-        return self.projected_totals[self.seat] - self.projected_totals[self.game_leader]
+        totals = self.projected_totals
+        return totals[self.seat] - totals[self.game_leader]
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of a mask, ascending."""
