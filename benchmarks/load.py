@@ -327,6 +327,9 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             cpu_start, load_start = cpu_seconds(server.pid), os.getloadavg()[0]
             own_start = time.process_time()
             totals.measuring = True
+            # for a profiler to attach to the window alone (py-spy record --pid PID)
+            print(f"({'floor' if floor else 'server'} pid {server.pid}: measuring for "
+                  f"{seconds:g} s)", file=sys.stderr, flush=True)
             started = time.perf_counter()
             await asyncio.sleep(seconds)
             totals.measuring = False
