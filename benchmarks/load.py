@@ -71,6 +71,7 @@ from websockets.asyncio.client import connect
 __all__ = ["Totals", "choose", "main", "run", "verdicts", "warm_search_kernel"]
 
 _FLOOR = Path(__file__).with_name("ws_floor.py")
+_GC_PROBE = Path(__file__).with_name("gc_probe")
 
 
 # The same server as ``hearts serve``, under cProfile, stopping when its stdin closes.
@@ -269,17 +270,22 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as home:
         db = str(Path(home) / "load.db")
+        gc_file = Path(home) / "gc.json"
+        env = {**os.environ, "HEARTS_GC_PROBE": str(gc_file), "PYTHONPATH": os.pathsep.join(
+            filter(None, [str(_GC_PROBE), os.environ.get("PYTHONPATH")]))}
         if floor:
             server = subprocess.Popen([sys.executable, str(_FLOOR), "--port", str(port),
-                                       "--bot-delay", str(bot_delay), "--level", level])
+                                       "--bot-delay", str(bot_delay), "--level", level],
+                                      env=env)
         elif profile:
             server = subprocess.Popen([sys.executable, "-c", _PROFILED_SERVER, str(port), db,
-                                       str(bot_delay), profile], stdin=subprocess.PIPE)
+                                       str(bot_delay), profile], stdin=subprocess.PIPE,
+                                      env=env)
         else:
             server = subprocess.Popen(
                 [sys.executable, "-m", "hearts.cli.main", "serve", "--port", str(port),
                  "--db", db, "--bot-delay", str(bot_delay), "--entropy-timeout", "1",
-                 "--grace", "600"], stdout=subprocess.DEVNULL)
+                 "--grace", "600"], stdout=subprocess.DEVNULL, env=env)
         print(f"({'floor' if floor else 'server'} pid {server.pid})", file=sys.stderr, flush=True)
         if server_cpu is not None:
             os.sched_setaffinity(server.pid, {server_cpu})
@@ -330,11 +336,12 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             # for a profiler to attach to the window alone (py-spy record --pid PID)
             print(f"({'floor' if floor else 'server'} pid {server.pid}: measuring for "
                   f"{seconds:g} s)", file=sys.stderr, flush=True)
-            started = time.perf_counter()
+            started, window_start = time.perf_counter(), time.time()
             await asyncio.sleep(seconds)
             totals.measuring = False
             gc.enable()
             elapsed = time.perf_counter() - started
+            window = (window_start, window_start + elapsed)
             cpu_end, load_end = cpu_seconds(server.pid), os.getloadavg()[0]
             own_cpu = time.process_time() - own_start
             end_ids = dict(totals.state_ids)
@@ -346,6 +353,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             else:
                 server.terminate()
             server.wait(30)
+        pauses = _collections_in(gc_file, window)
     latencies = sorted(totals.latencies)
     accepted = sum(end - start_ids[table_id] for table_id, end in end_ids.items()
                    if table_id in start_ids)
@@ -367,10 +375,23 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
         "server_cpu_us_per_ack": None if server_cpu_s is None or not totals.client_actions
         else round(1e6 * server_cpu_s / totals.client_actions),
         "clients_cpu_percent": round(100 * own_cpu / elapsed, 1),
+        "gc_collections": len(pauses),
+        "gc_ms_per_s": round(1000 * sum(pauses) / elapsed, 1),
+        "gc_longest_ms": round(1000 * max(pauses, default=0.0), 1),
         "machine_load": [round(load_start, 1), round(load_end, 1)],
         "hint_flood": {"connections": hint_flood, "hints": flood.hints,
                        "refused": flood.refused} if hint_flood else None,
     }
+
+
+def _collections_in(path: Path, window: tuple[float, float]) -> list[float]:
+    """The CPU seconds of each of the server's garbage collections that began in
+    ``window`` (wall-clock seconds), from its probe's file (none if it wrote none)."""
+    try:
+        records = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [cpu for start, _, cpu in records if window[0] <= start <= window[1]]
 
 
 def _line(figures: dict[str, Any]) -> str:
@@ -381,12 +402,14 @@ def _line(figures: dict[str, Any]) -> str:
             f"{figures['client_actions_per_s']:>7} {figures['p50_ms']!s:>8} "
             f"{figures['p99_ms']!s:>8} {figures['server_cpu_percent']!s:>6} "
             f"{figures['server_cpu_us_per_action']!s:>8} {figures['server_cpu_us_per_ack']!s:>8} "
-            f"{figures['clients_cpu_percent']!s:>6}  "
+            f"{figures['clients_cpu_percent']!s:>6} {figures['gc_ms_per_s']!s:>7} "
+            f"{figures['gc_longest_ms']!s:>7}  "
             f"{figures['machine_load'][0]}->{figures['machine_load'][1]}")
 
 
 _HEADER = (f"{'case':<22} {'held':>5} {'actions/s':>9} {'acks/s':>7} {'p50 ms':>8} "
-           f"{'p99 ms':>8} {'srv %':>6} {'us/act':>8} {'us/ack':>8} {'cli %':>6}  load avg")
+           f"{'p99 ms':>8} {'srv %':>6} {'us/act':>8} {'us/ack':>8} {'cli %':>6} "
+           f"{'gc ms/s':>7} {'gc max':>7}  load avg")
 
 
 def main() -> None:
@@ -459,7 +482,9 @@ def main() -> None:
         print(_line(figures), flush=True)
     print("us/act: server CPU microseconds per accepted action (every state change); us/ack: "
           "per scripted player's acknowledged action; srv %/cli %: the server's and this "
-          "client's CPU, in % of one core; load avg: the machine's, at start and end")
+          "client's CPU, in % of one core; gc ms/s, gc max: the server's garbage "
+          "collections, CPU ms a second and the longest (each stops every table); load avg: "
+          "the machine's, at start and end")
     for line in verdicts(results):
         print(line)
     for figures in results:

@@ -1,8 +1,15 @@
 """``benchmarks/load.py`` reads its runs against issue 15's targets: with ``--repeat`` the
-median of each table count's runs decides, so one disturbed run does not."""
+median of each table count's runs decides, so one disturbed run does not; and it counts
+the servers' garbage collections in the measured window through its probe."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from tests.players.benchmark_scripts import load_benchmark
@@ -36,3 +43,21 @@ def test_stalled_spectators_are_read_against_the_same_counts_median() -> None:
                _run("hearts", 200, 990, 5.5, stalled=20)]
     assert LOAD.verdicts(results)[-1] == ("200 tables with 20 stalled spectators: p99 5.5 ms "
                                           "against 5.0 ms without (1.10x)")
+
+
+def test_the_probe_records_a_servers_collections(tmp_path: Path) -> None:
+    """A process started as the benchmark starts its servers writes its collections, and
+    the benchmark counts those that began in the measured window."""
+    probe = tmp_path / "gc.json"
+    env = {**os.environ, "HEARTS_GC_PROBE": str(probe),
+           "PYTHONPATH": str(Path(LOAD.__file__).with_name("gc_probe"))}
+    script = "import gc, time; gc.collect(); gc.collect(1); time.sleep(1.2)"
+    before = time.time()
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)
+    records = json.loads(probe.read_text(encoding="utf-8"))
+    generations = [generation for _, generation, _ in records]
+    # the two asked for, one after the other (automatic ones may come around them)
+    assert [2, 1] in [generations[i:i + 2] for i in range(len(generations))]
+    assert len(LOAD._collections_in(probe, (before, time.time()))) == len(records)
+    assert LOAD._collections_in(probe, (0.0, before)) == []
+    assert LOAD._collections_in(tmp_path / "none.json", (0.0, time.time())) == []
