@@ -388,9 +388,10 @@ def _collections_in(path: Path, window: tuple[float, float]) -> list[float]:
     """The CPU seconds of each of the server's garbage collections that began in
     ``window`` (wall-clock seconds), from its probe's file (none if it wrote none)."""
     try:
-        records = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
         return []
+    records = [json.loads(line) for line in lines]
     return [cpu for start, _, cpu in records if window[0] <= start <= window[1]]
 
 
