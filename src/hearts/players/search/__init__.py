@@ -22,16 +22,23 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     ``workers`` the threads a decision searches on (default 1) and ``trust`` how far the
     worlds are weighed by the others' plays (1: not at all; default: the level's);
     ``lookahead`` whose next decision each playout searches (``none``, ``mine`` or
-    ``others``; default: the level's)."""
+    ``others``; default: the level's); ``tree`` UCT iterations a candidate card in each
+    world (0, the default: one playout), with ``explore`` (UCB1's constant, in points),
+    ``horizon`` (tricks the tree covers; 0: the whole round), ``own`` (my later plays
+    in the tree: ``search`` or ``policy``) and ``first`` (the untried card a node tries
+    first: ``lowest`` or ``policy``)."""
 
     def make(rng: random.Random, *, budget: float | None = None,
              iterations: int | None = None, playout: str = "moon",
              workers: int = 1, trust: float | None = None,
-             lookahead: str | None = None) -> Player:
-        from hearts.players.search.player import SearchPlayer
+             lookahead: str | None = None, tree: int = 0, explore: float | None = None,
+             horizon: int = 0, own: str = "search", first: str = "lowest") -> Player:
+        from hearts.players.search.player import TREE_EXPLORE, SearchPlayer
 
         return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations,
                             playout=playout, workers=workers, trust=trust,
-                            lookahead=lookahead)
+                            lookahead=lookahead, tree=tree, horizon=horizon, own=own,
+                            first=first,
+                            explore=TREE_EXPLORE if explore is None else explore)
 
     return make

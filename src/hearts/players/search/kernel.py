@@ -103,6 +103,7 @@ __all__ = [
     "card_count",
     "deal_position",
     "evaluate_cards",
+    "evaluate_cards_tree",
     "evaluate_passes",
     "hearts_open",
     "heuristic_pass",
@@ -120,6 +121,7 @@ __all__ = [
     "sample_hands",
     "utility",
     "win_chance",
+    "world_moves",
     "world_weight",
 ]
 
@@ -1084,6 +1086,175 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
             round_points(pos, rules, totals, points)
             sums[i] += weight * utility(me, points, totals, rules)
             _add_figures(pos, rules, totals, me, points, weight, figures[i])
+    return True
+
+
+# ------------------------------------------------------------------ tree search
+@jit
+def world_moves(pos: Array, rules: Array, out: Array) -> int:
+    """The legal cards of the seat to play where every hand is known, one of each run
+    that plays alike, into ``out``; returns their count. Two cards of a suit with the same
+    points play alike when no card between them is in another hand or in the trick (the
+    cards of earlier tricks can no longer tell them apart)."""
+    turn = pos[S_TURN]
+    dividers = 0
+    for seat in range(rules[R_PLAYERS]):
+        if seat != turn:
+            dividers |= pos[S_HANDS + seat]
+    for i in range(pos[S_TRICK_LEN]):
+        dividers |= 1 << pos[S_TRICK + i]
+    legal = legal_mask(pos, rules)
+    count = 0
+    last = -1
+    while legal:
+        card = _lowest_card(legal)
+        legal &= legal - 1
+        between = ((1 << card) - 1) & ~((2 << last) - 1) if last >= 0 else 0
+        if not (last >= 0 and last // 13 == card // 13 and not between & dividers
+                and _card_points(1 << last, rules) == _card_points(1 << card, rules)):
+            out[count] = card
+            count += 1
+        last = card
+    return count
+
+
+@jit
+def _ucb_child(first: int, last: int, visits: Array, value: npt.NDArray[np.float64],
+               seat: int, spread: float) -> int:
+    """The first untried node of ``first .. last - 1``, else the one of best UCB1 score
+    for ``seat``: its mean utility plus ``spread`` over the root of its visits."""
+    chosen = -1
+    best = -np.inf
+    for child in range(first, last):
+        if visits[child] == 0:
+            return child
+        score = value[child, seat] / visits[child] + spread / np.sqrt(visits[child])
+        if score > best:
+            best = score
+            chosen = child
+    return chosen
+
+
+@jit
+def _run_child(first: int, last: int, move: Array, card: int) -> int:
+    """The node of ``first .. last - 1`` (moves in card order, one a run) whose run holds
+    ``card``: the last one of its suit not above it."""
+    chosen = first
+    for child in range(first + 1, last):
+        if move[child] <= card and move[child] // 13 == card // 13:
+            chosen = child
+    return chosen
+
+
+@jit
+def evaluate_cards_tree(position: Array, rules: Array, totals: Array, me: int,
+                        candidates: Array, unseen: int, need: Array, voids: Array,
+                        fixed: Array, first_world: int, worlds: int, seed: int, policy: int,
+                        per_candidate: int, explore: float, horizon: int,
+                        search_mine: bool, policy_first: bool,
+                        sums: npt.NDArray[np.float64],
+                        figures: npt.NDArray[np.float64]) -> bool:
+    """:func:`evaluate_cards` with a search tree in each world instead of one playout a
+    candidate: ``per_candidate`` iterations of UCT for each of ``candidates`` in turn,
+    over the rest of the round (or, with ``horizon`` above 0, that many tricks counting
+    the current one; ``policy`` plays out the rest). Each node's seat picks among its
+    :func:`world_moves` by UCB1 on its own utility (max^n), ``explore`` (in points)
+    weighing the visits; my own nodes below the root too if ``search_mine``, else they
+    follow ``policy``. A node's untried moves are tried in card order, or the policy's
+    first if ``policy_first``. A candidate's utility and ``F_*`` figures in a world are the
+    means over its iterations; ``sums`` and ``figures`` get them, one world counting 1.
+
+    Iteration ``j`` of a candidate plays out with the randomness of the world's stream
+    when ``j`` is 0 and a stream of its own after, so one iteration a candidate gives
+    exactly :func:`evaluate_cards`'s sums (untrusting, no lookahead), and every candidate
+    still meets the same randomness. Returns False if the facts admit no deal."""
+    players = rules[R_PLAYERS]
+    choices = candidates.shape[0]
+    iterations = per_candidate * choices
+    most = card_count(rules[R_DECK]) // players + 1
+    capacity = 1 + choices + iterations * most
+    first_child = np.empty(capacity, dtype=np.int64)
+    child_count = np.empty(capacity, dtype=np.int64)
+    move = np.empty(capacity, dtype=np.int64)
+    mover = np.empty(capacity, dtype=np.int64)
+    visits = np.empty(capacity, dtype=np.int64)
+    value = np.empty((capacity, players), dtype=np.float64)
+    path = np.empty(card_count(rules[R_DECK]) + 1, dtype=np.int64)
+    moves = np.empty(most, dtype=np.int64)
+    values = np.empty(players, dtype=np.float64)
+    hands = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    pos = np.empty_like(position)
+    rng = np.zeros(1, dtype=np.int64)
+    last_trick = position[S_TRICK_NO] + horizon if horizon > 0 else 1 << 30
+    share = 1.0 / per_candidate
+    for world in range(first_world, first_world + worlds):
+        rng[0] = mix_seed(seed, world)
+        if not sample_hands(players, me, unseen, need, voids, fixed, rng, hands):
+            return False
+        playout_state = rng[0]
+        # node 0 is the root, never visited: the candidates, its children, take turns
+        for i in range(choices):
+            node = 1 + i
+            move[node] = candidates[i]
+            first_child[node] = -1
+            visits[node] = 0
+            value[node, :] = 0.0
+        size = 1 + choices
+        for iteration in range(iterations):
+            i = iteration % choices
+            node = 1 + i
+            pos[:] = position
+            for seat in range(players):
+                if seat != me:
+                    pos[S_HANDS + seat] = hands[seat]
+            rng[0] = playout_state if visits[node] == 0 else mix_seed(playout_state,
+                                                                      visits[node])
+            path[0] = node
+            depth = 1
+            over = play_card(pos, rules, move[node])
+            # down the tree while its nodes have been tried; a new one is played out
+            while not over and visits[node] > 0:
+                if first_child[node] < 0:
+                    if pos[S_TRICK_NO] >= last_trick:
+                        break
+                    count = world_moves(pos, rules, moves)
+                    first_child[node] = size
+                    child_count[node] = count
+                    mover[node] = pos[S_TURN]
+                    for k in range(count):
+                        move[size + k] = moves[k]
+                        first_child[size + k] = -1
+                        visits[size + k] = 0
+                        value[size + k, :] = 0.0
+                    size += count
+                first, last = first_child[node], first_child[node] + child_count[node]
+                if mover[node] == me and not search_mine:
+                    # my own later play is the policy's: searched, it would know the
+                    # world (strategy fusion)
+                    node = _run_child(first, last, move, _choose(pos, rules, policy, rng))
+                else:
+                    node = _ucb_child(first, last, visits, value, mover[node],
+                                      explore * np.sqrt(np.log(visits[node])))
+                    if policy_first and visits[node] == 0:
+                        # the policy's card is the likeliest good one: tried first
+                        known = _run_child(first, last, move,
+                                           _choose(pos, rules, policy, rng))
+                        if visits[known] == 0:
+                            node = known
+                path[depth] = node
+                depth += 1
+                over = play_card(pos, rules, move[node])
+            if not over:
+                playout(pos, rules, policy, rng)
+            round_points(pos, rules, totals, points)
+            for seat in range(players):
+                values[seat] = utility(seat, points, totals, rules)
+            for d in range(depth):
+                visits[path[d]] += 1
+                value[path[d], :] += values
+            sums[i] += share * values[me]
+            _add_figures(pos, rules, totals, me, points, share, figures[i])
     return True
 
 

@@ -8,9 +8,11 @@ outcome is the seat's game standing, not only its round points (see
 same, both off by default because neither made ``expert`` play better when measured:
 weighing each world by how well the playout policy explains the other seats' plays so
 far (``trust``), and searching a seat's next decision inside each playout
-(``lookahead``); see :data:`LEVEL_TRUST` and :data:`LOOKAHEADS`. Passes are chosen the
-same way among the rule-based pass and combinations of the hand's most dangerous cards,
-and the moon choice by who it leaves winning the game. It never sees the game state.
+(``lookahead``); see :data:`LEVEL_TRUST` and :data:`LOOKAHEADS`. A third, also off,
+searches each world with UCT instead of one playout a card (``tree``). Passes are chosen
+the same way among the rule-based pass and combinations of the hand's most dangerous
+cards, and the moon choice by who it leaves winning the game. It never sees the game
+state.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from hearts.players.search.kernel import (
     S_TAKEN,
     S_TURN,
     evaluate_cards,
+    evaluate_cards_tree,
     evaluate_passes,
     round_points_for_choice,
     sample_hands,
@@ -71,8 +74,8 @@ from hearts.players.search.kernel import (
 from hearts.players.search.sampler import HiddenInfo
 
 __all__ = ["LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_TRUST", "LOOKAHEADS", "PLAYOUTS",
-           "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
-           "pass_candidates", "round_history"]
+           "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures", "SearchBudget",
+           "SearchPlayer", "distinct_cards", "pass_candidates", "round_history"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,18 @@ against rule-based seats; ahead of ``hard`` at equal time among search players, 
 less than the issue asks; a world costs about ten times as much). Off by default:
 turning it on for ``expert`` changes challenge decisions, a new challenge revision."""
 
+TREE_EXPLORE: Final = 8.0
+"""UCB1's exploration constant in the tree search (option ``tree``), in points of
+utility: about the spread of a round's outcome between sensible plays."""
+
+TREE_OWN: Final = ("search", "policy")
+"""How the tree search makes my own later plays in a world: ``search`` (UCB1, like every
+seat's, knowing the world's cards) or ``policy`` (the playout policy's card, so my plan
+cannot rest on cards I could not see)."""
+
+TREE_FIRST: Final = ("lowest", "policy")
+"""Which untried card a tree node tries first: its ``lowest``, or the ``policy``'s."""
+
 PLAYOUTS: Final = {"moon": POLICY_MOON, "heuristic": POLICY_HEURISTIC}
 """Playout policies by name: ``moon`` (the default: seats shoot and stop moons) and
 ``heuristic`` (nobody plays for the moon; kept to measure what the moon play is worth)."""
@@ -163,6 +178,14 @@ class SearchPlayer:
     how well the playout policy explains the other seats' plays so far; ``lookahead``
     (default: the level's, :data:`LEVEL_LOOKAHEAD`) names whose next decision each
     playout searches.
+    ``tree`` above 0 searches each world with UCT instead of one playout a candidate
+    (:func:`~hearts.players.search.kernel.evaluate_cards_tree`): ``tree`` iterations for
+    each candidate card, every seat choosing by UCB1 on its own utility (``explore``,
+    default :data:`TREE_EXPLORE`), over the rest of the round or ``horizon`` tricks
+    (0: all), my own later plays made as ``own`` says (:data:`TREE_OWN`), untried
+    cards tried in the order ``first`` names (:data:`TREE_FIRST`); ``iterations`` still
+    counts worlds. Off (0) by default; it does not combine with ``trust`` or
+    ``lookahead``.
     ``workers`` above 1 runs that many searches of the budget at once on as many
     threads (the kernel releases the GIL) and pools their worlds: more cores, more
     worlds in the same time. Off (1) by default, and in the arena, where the workers
@@ -172,7 +195,9 @@ class SearchPlayer:
     def __init__(self, rng: random.Random | int | None = None, *, level: str = "expert",
                  budget_s: float | None = None, iterations: int | None = None,
                  name: str | None = None, playout: str = "moon", workers: int = 1,
-                 trust: float | None = None, lookahead: str | None = None) -> None:
+                 trust: float | None = None, lookahead: str | None = None,
+                 tree: int = 0, explore: float = TREE_EXPLORE, horizon: int = 0,
+                 own: str = "search", first: str = "lowest") -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
@@ -188,6 +213,21 @@ class SearchPlayer:
                              f"{', '.join(LOOKAHEADS)}")
         if not 0.0 < self.trust <= 1.0:
             raise ValueError(f"trust must be above 0 and at most 1, not {self.trust}")
+        if tree < 0 or horizon < 0 or explore < 0:
+            raise ValueError(f"tree, horizon and explore must be at least 0, not {tree}, "
+                             f"{horizon} and {explore}")
+        if own not in TREE_OWN:
+            raise ValueError(f"unknown own {own!r}; it is one of: {', '.join(TREE_OWN)}")
+        if first not in TREE_FIRST:
+            raise ValueError(f"unknown first {first!r}; it is one of: "
+                             f"{', '.join(TREE_FIRST)}")
+        if tree and (self.trust < 1.0 or self.lookahead != "none"):
+            raise ValueError("tree does not combine with trust below 1 or a lookahead; "
+                             "leave those at 1 and none")
+        # typed once: the kernel compiles one version for these types
+        self.tree, self.explore, self.horizon = int(tree), float(explore), int(horizon)
+        self.search_mine = own == "search"
+        self.policy_first = first == "policy"
         self.policy = PLAYOUTS[playout]
         self.workers = workers
         base = LEVEL_BUDGETS[level]
@@ -300,6 +340,16 @@ class SearchPlayer:
             self.lookahead]
 
         def step(first_world: int, worlds: int) -> None:
+            if self.tree:
+                evaluate_cards_tree(position, rules, totals, seat, candidates, info.unseen,
+                                    info.need, info.voids, info.fixed, first_world, worlds,
+                                    seed, self.policy, self.tree, self.explore,
+                                    self.horizon, self.search_mine, self.policy_first,
+                                    sums, counts)
+                # its worlds all weigh 1
+                weights[0] += worlds
+                weights[1] += worlds
+                return
             evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
                            info.voids, info.fixed, first_world, worlds, seed,
                            self.policy, first, played, history, self.trust, searchers,
@@ -444,6 +494,9 @@ def _load_compiled() -> None:
     evaluate_cards(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
                    POLICY_HEURISTIC, position, empty, empty, 1.0, 0,
                    np.zeros(4, dtype=np.float64), figures, np.zeros(2, dtype=np.float64))
+    evaluate_cards_tree(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
+                        POLICY_HEURISTIC, 1, TREE_EXPLORE, 0, True, True,
+                        np.zeros(4, dtype=np.float64), figures)
     evaluate_passes(rules, empty, 0, 1, 1, 0, empty, 0, 0, 0, POLICY_HEURISTIC,
                     np.zeros(4, dtype=np.float64), figures)
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
