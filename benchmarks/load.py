@@ -503,7 +503,7 @@ def _medians(results: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
         medians[count] = {"runs": len(same)}
         for key in ("server_cpu_us_per_ack", "p99_ms"):
             values = [figures[key] for figures in same]
-            medians[count][key] = None if None in values else statistics.median(values)
+            medians[count][key] = None if None in values else round(statistics.median(values), 2)
     return medians
 
 
