@@ -78,8 +78,13 @@ def extensions() -> list[object]:
 
     extensions: list[object] = []
     for package, modules in COMPILED_GROUPS.items():
-        group = list(mypycify([source(name) for name in modules], opt_level="3",
-                              group_name=package.replace(".", "_")))
+        try:
+            group = list(mypycify([source(name) for name in modules], opt_level="3",
+                                  group_name=package.replace(".", "_")))
+        except (Exception, SystemExit) as error:  # mypyc refused a source (it exits on errors)
+            print(f"warning: mypyc could not compile {package} ({error!r}); it runs as pure "
+                  "Python")
+            continue
         for extension in group:
             extension.optional = True  # a failed compile leaves the pure-Python modules
         extensions += group
