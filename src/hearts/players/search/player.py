@@ -244,6 +244,8 @@ class SearchPlayer:
         self.worlds_last = 0
         self.effective_worlds = 0.0
         _load_compiled()
+        if self.tree:
+            _load_tree_kernel()
 
     def choose_pass(self, view: PlayerView) -> CardSet:
         """The pass with the best average outcome over sampled deals, among the rule-based
@@ -494,11 +496,19 @@ def _load_compiled() -> None:
     evaluate_cards(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
                    POLICY_HEURISTIC, position, empty, empty, 1.0, 0,
                    np.zeros(4, dtype=np.float64), figures, np.zeros(2, dtype=np.float64))
-    evaluate_cards_tree(position, rules, empty, 0, empty, 0, empty, empty, empty, 0, 0, 0,
-                        POLICY_HEURISTIC, 1, TREE_EXPLORE, 0, True, True,
-                        np.zeros(4, dtype=np.float64), figures)
     evaluate_passes(rules, empty, 0, 1, 1, 0, empty, 0, 0, 0, POLICY_HEURISTIC,
                     np.zeros(4, dtype=np.float64), figures)
     sample_hands(4, 0, 0, empty, empty, empty, np.ones(1, dtype=np.int64), empty)
     round_points_for_choice(position, rules, MOON_ADD, empty)
     utility(0, empty, empty, rules)
+
+
+@functools.cache
+def _load_tree_kernel() -> None:
+    """As :func:`_load_compiled`, for the tree search, when the first player that uses it
+    is made (no level does: the others do not load it)."""
+    position = np.zeros(S_SIZE, dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    evaluate_cards_tree(position, rules_array(Rules()), empty, 0, empty, 0, empty, empty,
+                        empty, 0, 0, 0, POLICY_HEURISTIC, 1, TREE_EXPLORE, 0, True, True,
+                        np.zeros(4, dtype=np.float64), np.zeros((4, F_SIZE), dtype=np.float64))
