@@ -33,9 +33,9 @@ def copy_install(destination: Path) -> Path:
     for shared in PACKAGE.parent.glob("*__mypyc*"):
         shutil.copy2(shared, destination)
     for folder, modules in GROUPS.items():
-        digests = {name: hashlib.sha256(
-            copied.joinpath(*name.split(".")[1:-1], f"{name.rpartition('.')[2]}.py")
-            .read_bytes()).hexdigest() for name in modules}
+        group = core_native.CompiledGroup(f"hearts.{folder}", copied / folder, modules)
+        digests = {name: hashlib.sha256(group.source(name).read_bytes()).hexdigest()
+                   for name in modules}
         (copied / folder / core_native.MANIFEST).write_text(json.dumps(digests))
     return copied
 
