@@ -270,7 +270,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as home:
         db = str(Path(home) / "load.db")
-        gc_file = Path(home) / "gc.json"
+        gc_file = Path(home) / "gc.jsonl"
         env = {**os.environ, "HEARTS_GC_PROBE": str(gc_file), "PYTHONPATH": os.pathsep.join(
             filter(None, [str(_GC_PROBE), os.environ.get("PYTHONPATH")]))}
         if floor:

@@ -48,7 +48,7 @@ def test_stalled_spectators_are_read_against_the_same_counts_median() -> None:
 def test_the_probe_records_a_servers_collections(tmp_path: Path) -> None:
     """A process started as the benchmark starts its servers writes its collections, and
     the benchmark counts those that began in the measured window."""
-    probe = tmp_path / "gc.json"
+    probe = tmp_path / "gc.jsonl"
     env = {**os.environ, "HEARTS_GC_PROBE": str(probe),
            "PYTHONPATH": str(Path(LOAD.__file__).with_name("gc_probe"))}
     script = "import gc; gc.collect(); gc.collect(1)"
@@ -60,4 +60,4 @@ def test_the_probe_records_a_servers_collections(tmp_path: Path) -> None:
     assert [2, 1] in [generations[i:i + 2] for i in range(len(generations))]
     assert len(LOAD._collections_in(probe, (before, time.time()))) == len(records)
     assert LOAD._collections_in(probe, (0.0, before)) == []
-    assert LOAD._collections_in(tmp_path / "none.json", (0.0, time.time())) == []
+    assert LOAD._collections_in(tmp_path / "none.jsonl", (0.0, time.time())) == []
