@@ -4,7 +4,6 @@ file, or PostgreSQL shared by several processes connected through Redis)."""
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import re
@@ -74,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
+    from hearts.server.collector import SweepingCollector
 
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
@@ -102,9 +102,6 @@ def run(args: argparse.Namespace) -> int:
     shown_db = db if isinstance(db, Path) else "PostgreSQL"
     node = f" as node {bus.node_id} of the cluster on {args.bus}" if bus else ""
     print(f"Tables are stored in {shown_db}{node}. Stop with Ctrl+C.", flush=True)
-    # Fewer, cheaper collections: a game server makes many short-lived states, and a
-    # full collection pauses every table at once (tens of ms with hundreds of tables).
-    gc.set_threshold(20_000, 20, 20)
-    gc.freeze()
+    SweepingCollector().start()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **UVICORN_OPTIONS)
     return 0
