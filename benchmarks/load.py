@@ -114,6 +114,18 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def resident_mb(pid: int) -> float | None:
+    """A process's resident memory in MB, where /proc tells it (with the server's collector
+    off between sweeps, memory is where a leak of cycles would show)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    kb = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")),
+              None)
+    return None if kb is None else int(kb) / 1024
+
+
 async def _settled(pid: int, limit_s: float = 120.0, quiet_checks: int = 3) -> None:
     """Wait until a process is nearly idle for ``quiet_checks`` half seconds in a row: a new
     server warms its hint player up in a thread (loading, after an install or an edit
@@ -343,6 +355,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
             elapsed = time.perf_counter() - started
             window = (window_start, window_start + elapsed)
             cpu_end, load_end = cpu_seconds(server.pid), os.getloadavg()[0]
+            resident = resident_mb(server.pid)
             own_cpu = time.process_time() - own_start
             end_ids = dict(totals.state_ids)
             stop.set()
@@ -378,6 +391,7 @@ async def run(tables: int, seconds: float, warmup: float, level: str, bot_delay:
         "gc_collections": len(pauses),
         "gc_ms_per_s": round(1000 * sum(pauses) / elapsed, 1),
         "gc_longest_ms": round(1000 * max(pauses, default=0.0), 1),
+        "server_rss_mb": None if resident is None else round(resident),
         "machine_load": [round(load_start, 1), round(load_end, 1)],
         "hint_flood": {"connections": hint_flood, "hints": flood.hints,
                        "refused": flood.refused} if hint_flood else None,
@@ -404,13 +418,13 @@ def _line(figures: dict[str, Any]) -> str:
             f"{figures['p99_ms']!s:>8} {figures['server_cpu_percent']!s:>6} "
             f"{figures['server_cpu_us_per_action']!s:>8} {figures['server_cpu_us_per_ack']!s:>8} "
             f"{figures['clients_cpu_percent']!s:>6} {figures['gc_ms_per_s']!s:>7} "
-            f"{figures['gc_longest_ms']!s:>7}  "
+            f"{figures['gc_longest_ms']!s:>7} {figures['server_rss_mb']!s:>6}  "
             f"{figures['machine_load'][0]}->{figures['machine_load'][1]}")
 
 
 _HEADER = (f"{'case':<22} {'held':>5} {'actions/s':>9} {'acks/s':>7} {'p50 ms':>8} "
            f"{'p99 ms':>8} {'srv %':>6} {'us/act':>8} {'us/ack':>8} {'cli %':>6} "
-           f"{'gc ms/s':>7} {'gc max':>7}  load avg")
+           f"{'gc ms/s':>7} {'gc max':>7} {'rss MB':>6}  load avg")
 
 
 def main() -> None:
@@ -484,8 +498,9 @@ def main() -> None:
     print("us/act: server CPU microseconds per accepted action (every state change); us/ack: "
           "per scripted player's acknowledged action; srv %/cli %: the server's and this "
           "client's CPU, in % of one core; gc ms/s, gc max: the server's garbage "
-          "collections, CPU ms a second and the longest (each stops every table); load avg: "
-          "the machine's, at start and end")
+          "collections, CPU ms a second and the longest (each stops every table); rss MB: "
+          "the server's resident memory at the end; load avg: the machine's, at start and "
+          "end")
     for line in verdicts(results):
         print(line)
     for figures in results:
