@@ -76,12 +76,14 @@ class SweepingCollector:
 
     def sweep(self) -> int:
         """Collect everything not frozen; the objects found unreachable."""
+        started = time.perf_counter()
         found = gc.collect()
+        paused = time.perf_counter() - started
         self._last = self._clock()
         self.sweeps += 1
         self.kept = len(gc.get_objects())
-        _LOG.info("garbage sweep %d: %d unreachable objects reclaimed, %d kept", self.sweeps,
-                  found, self.kept)
+        _LOG.info("garbage sweep %d: %.0f ms, %d unreachable objects reclaimed, %d kept",
+                  self.sweeps, 1e3 * paused, found, self.kept)
         return found
 
     def _run(self) -> None:
