@@ -6,8 +6,8 @@ arena, and prints the difference in points per hand (b's minus a's: positive whe
 took fewer) with a 95% t interval over deal sets. Both bots hold every hand of a deal
 set against the same opponents, so the luck of the cards cancels inside each sample;
 the interval is narrower than the two bots' separate margins would give. Each bot's
-decision times (p50, p95 wall time) are printed beside it, so a comparison at equal
-time can be read off.
+decision times (p50, p95 and mean wall time) are printed beside it, so a comparison at
+equal time can be read off.
 
     .venv/bin/python benchmarks/strength_paired.py --a expert --b hard --deal-sets 4
     .venv/bin/python benchmarks/strength_paired.py --a expert:iterations=400 \\
@@ -33,14 +33,14 @@ __all__ = ["Paired", "main", "paired_difference"]
 class Paired:
     """What a paired match found: b's points per hand minus a's over deal sets (and each
     deal set's value, to pool runs), the hands each bot played, the games, the wall
-    time, and each bot's decision times (p50, p95 in ms)."""
+    time, and each bot's decision times (p50, p95, mean in ms)."""
 
     difference: Interval
     samples: tuple[float, ...]
     hands: int
     games: int
     wall_seconds: float
-    times: dict[str, tuple[float, float]]
+    times: dict[str, tuple[float, float, float]]
 
 
 def paired_difference(rules: Rules, a: str, b: str, opponent: str | None, deal_sets: int,
@@ -68,13 +68,15 @@ def _progress(done: int, total: int) -> None:
     print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
 
-def _percentiles(times: list[float]) -> tuple[float, float]:
-    """Median and 95th percentile in milliseconds."""
+def _percentiles(times: list[float]) -> tuple[float, float, float]:
+    """Median, 95th percentile and mean in milliseconds (the mean is what sets the
+    time a whole game takes, so comparisons at equal time go by it)."""
     ordered = sorted(times)
     if not ordered:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     return (1000 * ordered[len(ordered) // 2],
-            1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
+            1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+            1000 * statistics.fmean(ordered))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{data.games} games, {data.hands} hands each, {data.wall_seconds:.0f} s")
     print(f"  advantage of a (b's points per hand minus a's): {diff.mean:+.3f}{interval}, "
           "95% t interval over deal sets")
-    for bot, (p50, p95) in data.times.items():
-        print(f"  {bot}: decision p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    for bot, (p50, p95, mean) in data.times.items():
+        print(f"  {bot}: decision p50 {p50:.0f} ms, p95 {p95:.0f} ms, mean {mean:.1f} ms")
     print("  per deal set: " + " ".join(f"{x:+.3f}" for x in data.samples))
     return 0
 

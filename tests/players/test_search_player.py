@@ -190,6 +190,10 @@ def test_level_options_override_the_budget() -> None:
     assert isinstance(timed, SearchPlayer) and isinstance(counted, SearchPlayer)
     assert timed.budget == SearchBudget(0.3, LEVEL_BUDGETS["expert"].max_worlds)
     assert counted.budget == SearchBudget(None, 50)
+    # a longer budget than the level's raises its cap on worlds with it
+    longer = LEVELS["expert"](random.Random(1), budget=1.4)  # type: ignore[call-arg]
+    assert isinstance(longer, SearchPlayer)
+    assert longer.budget == SearchBudget(1.4, 2 * LEVEL_BUDGETS["expert"].max_worlds)
 
 
 def test_cards_that_play_alike_are_simulated_once() -> None:

@@ -4,7 +4,9 @@ The search player simulates hundreds of thousands of card plays per decision, fa
 beyond what :class:`hearts.core.state.GameState` (immutable, validating) is built for.
 This module repeats the play-phase rules over plain arrays so Numba can compile them.
 Because that duplicates rule logic, ``tests/players/test_search_kernel.py`` ties it to
-the core: legal sets and round points must match ``GameState.apply`` in every preset.
+the core: legal sets and round points must match ``GameState.apply`` in every preset;
+``tests/players/test_search_solve.py`` ties the endgame solver's values to lines the
+core plays out and scores.
 
 A *position* is an ``int64`` array laid out by the ``S_*`` offsets (hands, cards taken,
 the trick in progress, leader, turn, flags); the rules are an ``int64`` array laid out
@@ -101,8 +103,10 @@ __all__ = [
     "batch_refused",
     "batch_step",
     "card_count",
+    "chances_before",
     "deal_position",
     "evaluate_cards",
+    "evaluate_cards_solved",
     "evaluate_cards_tree",
     "evaluate_passes",
     "hearts_open",
@@ -115,10 +119,12 @@ __all__ = [
     "playout",
     "playout_looking_ahead",
     "playout_recorded",
+    "playout_until",
     "random_below",
     "round_points",
     "round_points_for_choice",
     "sample_hands",
+    "solve_round",
     "utility",
     "win_chance",
     "world_moves",
@@ -1255,6 +1261,257 @@ def evaluate_cards_tree(position: Array, rules: Array, totals: Array, me: int,
                 value[path[d], :] += values
             sums[i] += share * values[me]
             _add_figures(pos, rules, totals, me, points, share, figures[i])
+    return True
+
+
+# --------------------------------------------------------------- endgame solving
+@jit
+def _utilities(points: Array, totals: Array, rules: Array, before: npt.NDArray[np.float64],
+               chances: npt.NDArray[np.float64], out: npt.NDArray[np.float64]) -> None:
+    """Every seat's :func:`utility` of ``points`` at once into ``out``, the same numbers
+    with one pass over the seats: ``before`` holds each seat's :func:`win_chance` before
+    the round (points 0, not final), ``chances`` is scratch."""
+    players = rules[R_PLAYERS]
+    target = rules[R_TARGET]
+    highest = -(1 << 30)
+    lowest = 1 << 30
+    whole_points = 0
+    for s in range(players):
+        total = totals[s] + points[s]
+        highest = max(highest, total)
+        lowest = min(lowest, total)
+        whole_points += points[s]
+    if rules[R_FINAL] != 0 or highest >= target:
+        tied = 0
+        for s in range(players):
+            if totals[s] + points[s] == lowest:
+                tied += 1
+        for s in range(players):
+            chances[s] = 1.0 / tied if totals[s] + points[s] == lowest else 0.0
+    else:
+        scale = target * (_WIN_SCALE_BASE + _WIN_SCALE_SLOPE * (target - highest) / target)
+        whole = 0.0
+        for s in range(players):
+            whole += np.exp((lowest - totals[s] - points[s]) / scale)
+        for s in range(players):
+            chances[s] = np.exp((lowest - totals[s] - points[s]) / scale) / whole
+    for s in range(players):
+        out[s] = float((whole_points - points[s]) / (players - 1) - points[s]
+                       + _GAME_WEIGHT * (chances[s] - before[s]))
+
+
+_CACHE_SLOTS: Final = 1024
+
+
+@jit
+def _cached_utilities(points: Array, totals: Array, rules: Array,
+                      before: npt.NDArray[np.float64], chances: npt.NDArray[np.float64],
+                      keys: Array, cached: npt.NDArray[np.float64],
+                      out: npt.NDArray[np.float64]) -> None:
+    """:func:`_utilities`, remembered by ``points`` in the direct-mapped table ``keys``
+    (-1: empty) and ``cached`` (a row a slot): a solve meets few distinct point splits,
+    and the utilities of one do not change within a decision (same totals, same rules)."""
+    players = rules[R_PLAYERS]
+    key = 0
+    for s in range(players):
+        key = (key << 8) | (points[s] + 128)
+    slot = key % _CACHE_SLOTS
+    if keys[slot] != key:
+        _utilities(points, totals, rules, before, chances, cached[slot])
+        keys[slot] = key
+    for s in range(players):
+        out[s] = cached[slot, s]
+
+
+@jit
+def chances_before(totals: Array, rules: Array, out: npt.NDArray[np.float64]) -> None:
+    """Each seat's :func:`win_chance` before the round's points (the ``before`` of
+    :func:`_utilities`) into ``out``."""
+    players = rules[R_PLAYERS]
+    nothing = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        out[s] = win_chance(s, totals, nothing, players, rules[R_TARGET], False)
+
+
+@jit
+def _keep_if_better(states: Array, depth: int, found: Array, best: npt.NDArray[np.float64],
+                    best_taken: Array, values: npt.NDArray[np.float64], taken: Array,
+                    players: int) -> None:
+    """Keep ``values`` (a line's utilities, ``taken`` its cards taken) as the node at
+    ``depth``'s best line if its seat to play likes it strictly better than the best so
+    far: on a tie the earlier move, the lower card, stays (the fixed tie-break)."""
+    seat = states[depth, S_TURN]
+    if found[depth] and values[seat] <= best[depth, seat]:
+        return
+    found[depth] = 1
+    for s in range(players):
+        best[depth, s] = values[s]
+        best_taken[depth, s] = taken[s]
+
+
+@jit
+def _solve(pos: Array, rules: Array, totals: Array, before: npt.NDArray[np.float64],
+           states: Array, moves: Array, counts: Array, nexts: Array, found: Array,
+           best: npt.NDArray[np.float64], best_taken: Array, points: Array,
+           chances: npt.NDArray[np.float64], keys: Array, cached: npt.NDArray[np.float64],
+           leaf: npt.NDArray[np.float64], values: npt.NDArray[np.float64],
+           taken: Array) -> int:
+    """Solve the rest of the round in ``pos`` (every hand known) by max^n: at each turn
+    the seat to play takes the card whose solved line ends best for itself by
+    :func:`utility` (its points, the moon, its game standing), one card of each run
+    that plays alike (:func:`world_moves`), the lowest card on a tie. Writes the solved
+    line's utility for every seat into ``values`` and the cards each seat has taken at
+    its end into ``taken``; returns the number of cards played in the search. The other
+    arrays are preallocated scratch: a row per ply (``states``, ``moves``, ``best`` ...),
+    and the utilities' table (:func:`_cached_utilities`), which may be kept from one
+    solve to the next with the same totals and rules."""
+    players = rules[R_PLAYERS]
+    states[0, :] = pos
+    if pos[S_HANDS + pos[S_TURN]] == 0:
+        round_points(pos, rules, totals, points)
+        _utilities(points, totals, rules, before, chances, values)
+        for s in range(players):
+            taken[s] = pos[S_TAKEN + s]
+        return 0
+    depth = 0
+    counts[0] = world_moves(states[0], rules, moves[0])
+    nexts[0] = 0
+    found[0] = 0
+    nodes = 0
+    while True:
+        if nexts[depth] < counts[depth]:
+            card = moves[depth, nexts[depth]]
+            nexts[depth] += 1
+            child = states[depth + 1]
+            child[:] = states[depth]
+            nodes += 1
+            over = play_card(child, rules, card)
+            # one card a hand left: the last trick plays itself
+            while not over and child[S_HANDS + child[S_TURN]] & (child[S_HANDS + child[S_TURN]]
+                                                                 - 1) == 0:
+                over = play_card(child, rules, _lowest_card(child[S_HANDS + child[S_TURN]]))
+                nodes += 1
+            if over:
+                round_points(child, rules, totals, points)
+                _cached_utilities(points, totals, rules, before, chances, keys, cached, leaf)
+                for s in range(players):
+                    taken[s] = child[S_TAKEN + s]
+                _keep_if_better(states, depth, found, best, best_taken, leaf, taken,
+                                players)
+            else:
+                depth += 1
+                counts[depth] = world_moves(child, rules, moves[depth])
+                nexts[depth] = 0
+                found[depth] = 0
+        elif depth == 0:
+            break
+        else:
+            # this ply is solved: its best line is a candidate of the ply above
+            for s in range(players):
+                leaf[s] = best[depth, s]
+                taken[s] = best_taken[depth, s]
+            depth -= 1
+            _keep_if_better(states, depth, found, best, best_taken, leaf, taken, players)
+    for s in range(players):
+        values[s] = best[0, s]
+        taken[s] = best_taken[0, s]
+    return nodes
+
+
+@jit
+def solve_round(pos: Array, rules: Array, totals: Array, values: npt.NDArray[np.float64],
+                taken: Array) -> int:
+    """:func:`_solve` with its scratch allocated here (for tests and one-off solves):
+    the solved line's utilities into ``values``, its cards taken into ``taken``; returns
+    the cards played in the search."""
+    players = rules[R_PLAYERS]
+    plies = 2
+    for s in range(players):
+        plies += card_count(pos[S_HANDS + s])
+    most = card_count(rules[R_DECK]) // players + 1
+    before = np.empty(players, dtype=np.float64)
+    chances_before(totals, rules, before)
+    return _solve(pos, rules, totals, before, np.empty((plies, pos.shape[0]), dtype=np.int64),
+                  np.empty((plies, most), dtype=np.int64), np.empty(plies, dtype=np.int64),
+                  np.empty(plies, dtype=np.int64), np.empty(plies, dtype=np.int64),
+                  np.empty((plies, players), dtype=np.float64),
+                  np.empty((plies, players), dtype=np.int64),
+                  np.empty(players, dtype=np.int64), np.empty(players, dtype=np.float64),
+                  np.full(_CACHE_SLOTS, -1, dtype=np.int64),
+                  np.empty((_CACHE_SLOTS, players), dtype=np.float64),
+                  np.empty(players, dtype=np.float64), values, taken)
+
+
+@jit
+def playout_until(pos: Array, rules: Array, policy: int, rng: Array, cards: int) -> bool:
+    """:func:`playout` until the seat to play holds at most ``cards`` cards, so every hand
+    does (it has not played to this trick: no hand is bigger); True if the round ended."""
+    while True:
+        hand = pos[S_HANDS + pos[S_TURN]]
+        if hand == 0:
+            return True
+        if card_count(hand) <= cards:
+            return False
+        if play_card(pos, rules, _choose(pos, rules, policy, rng)):
+            return True
+
+
+@jit
+def evaluate_cards_solved(position: Array, rules: Array, totals: Array, me: int,
+                          candidates: Array, unseen: int, need: Array, voids: Array,
+                          fixed: Array, first_world: int, worlds: int, seed: int,
+                          policy: int, solve: int, sums: npt.NDArray[np.float64],
+                          figures: npt.NDArray[np.float64], nodes: Array) -> bool:
+    """:func:`evaluate_cards` (every world weighing 1, no lookahead), except that each
+    playout stops once every hand holds at most ``solve`` cards and the rest of the round
+    is solved exactly in its world (:func:`_solve`); the ``F_*`` figures are those of the
+    solved line's end. ``nodes[0]`` gets the cards the solves played, ``nodes[1]``
+    the solves. Each candidate meets the world's playout randomness, as in
+    :func:`evaluate_cards`. Returns False if the facts admit no deal."""
+    players = rules[R_PLAYERS]
+    hands = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    pos = np.empty_like(position)
+    rng = np.zeros(1, dtype=np.int64)
+    plies = card_count(rules[R_DECK]) + 2
+    most = card_count(rules[R_DECK]) // players + 1
+    states = np.empty((plies, position.shape[0]), dtype=np.int64)
+    moves = np.empty((plies, most), dtype=np.int64)
+    counts = np.empty(plies, dtype=np.int64)
+    nexts = np.empty(plies, dtype=np.int64)
+    found = np.empty(plies, dtype=np.int64)
+    best = np.empty((plies, players), dtype=np.float64)
+    best_taken = np.empty((plies, players), dtype=np.int64)
+    before = np.empty(players, dtype=np.float64)
+    chances = np.empty(players, dtype=np.float64)
+    keys = np.full(_CACHE_SLOTS, -1, dtype=np.int64)
+    cached = np.empty((_CACHE_SLOTS, players), dtype=np.float64)
+    leaf = np.empty(players, dtype=np.float64)
+    values = np.empty(players, dtype=np.float64)
+    taken = np.empty(players, dtype=np.int64)
+    chances_before(totals, rules, before)
+    for world in range(first_world, first_world + worlds):
+        rng[0] = mix_seed(seed, world)
+        if not sample_hands(players, me, unseen, need, voids, fixed, rng, hands):
+            return False
+        playout_state = rng[0]
+        for i in range(candidates.shape[0]):
+            pos[:] = position
+            for seat in range(players):
+                if seat != me:
+                    pos[S_HANDS + seat] = hands[seat]
+            rng[0] = playout_state
+            if not play_card(pos, rules, candidates[i]) \
+                    and not playout_until(pos, rules, policy, rng, solve):
+                nodes[0] += _solve(pos, rules, totals, before, states, moves, counts, nexts,
+                                   found, best, best_taken, points, chances, keys, cached,
+                                   leaf, values, taken)
+                nodes[1] += 1
+                for seat in range(players):
+                    pos[S_TAKEN + seat] = taken[seat]
+            round_points(pos, rules, totals, points)
+            sums[i] += utility(me, points, totals, rules)
+            _add_figures(pos, rules, totals, me, points, 1.0, figures[i])
     return True
 
 

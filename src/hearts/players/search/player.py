@@ -9,10 +9,11 @@ same, both off by default because neither made ``expert`` play better when measu
 weighing each world by how well the playout policy explains the other seats' plays so
 far (``trust``), and searching a seat's next decision inside each playout
 (``lookahead``); see :data:`LEVEL_TRUST` and :data:`LOOKAHEADS`. A third, also off,
-searches each world with UCT instead of one playout a card (``tree``). Passes are chosen
-the same way among the rule-based pass and combinations of the hand's most dangerous
-cards, and the moon choice by who it leaves winning the game. It never sees the game
-state.
+searches each world with UCT instead of one playout a card (``tree``), and a fourth
+solves the last tricks of each world exactly instead of playing them out (``solve``).
+Passes are chosen the same way among the rule-based pass and combinations of the hand's
+most dangerous cards, and the moon choice by who it leaves winning the game. It never
+sees the game state.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from hearts.players.search.kernel import (
     S_TAKEN,
     S_TURN,
     evaluate_cards,
+    evaluate_cards_solved,
     evaluate_cards_tree,
     evaluate_passes,
     round_points_for_choice,
@@ -186,6 +188,15 @@ class SearchPlayer:
     cards tried in the order ``first`` names (:data:`TREE_FIRST`); ``iterations`` still
     counts worlds. Off (0) by default; it does not combine with ``trust`` or
     ``lookahead``.
+    ``solve`` above 0 ends every playout with an exact solve of the round once every
+    hand holds at most that many cards (max^n, every seat knowing the world's cards and
+    playing for its own utility; :func:`~hearts.players.search.kernel.evaluate_cards_solved`),
+    so early decisions see solved endgames too; ``root`` above 0 solves each world from
+    the decision itself when my hand holds at most that many cards (a solve a candidate
+    and world, so a larger size is affordable there than in every playout). Both off (0)
+    by default; they do not combine with ``tree``, ``trust`` or ``lookahead``.
+    :attr:`solve_nodes` and :attr:`solves` count the cards the solves played and the
+    solves made, over the player's life.
     ``workers`` above 1 runs that many searches of the budget at once on as many
     threads (the kernel releases the GIL) and pools their worlds: more cores, more
     worlds in the same time. Off (1) by default, and in the arena, where the workers
@@ -197,7 +208,8 @@ class SearchPlayer:
                  name: str | None = None, playout: str = "moon", workers: int = 1,
                  trust: float | None = None, lookahead: str | None = None,
                  tree: int = 0, explore: float = TREE_EXPLORE, horizon: int = 0,
-                 own: str = "search", first: str = "lowest") -> None:
+                 own: str = "search", first: str = "lowest", solve: int = 0,
+                 root: int = 0) -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
@@ -224,6 +236,14 @@ class SearchPlayer:
         if tree and (self.trust < 1.0 or self.lookahead != "none"):
             raise ValueError("tree does not combine with trust below 1 or a lookahead; "
                              "leave those at 1 and none")
+        if solve < 0 or root < 0:
+            raise ValueError(f"solve and root must be at least 0, not {solve} and {root}")
+        if (solve or root) and (tree or self.trust < 1.0 or self.lookahead != "none"):
+            raise ValueError("solve and root do not combine with tree, trust below 1 or a "
+                             "lookahead; leave those at 0, 1 and none")
+        self.solve, self.root = int(solve), int(root)
+        self.solve_nodes = 0
+        self.solves = 0
         # typed once: the kernel compiles one version for these types
         self.tree, self.explore, self.horizon = int(tree), float(explore), int(horizon)
         self.search_mine = own == "search"
@@ -236,8 +256,12 @@ class SearchPlayer:
                 raise ValueError(f"iterations must be at least 1, not {iterations}")
             self.budget = SearchBudget(budget_s, iterations)
         else:
-            self.budget = SearchBudget(base.seconds if budget_s is None else budget_s,
-                                       base.max_worlds)
+            seconds = base.seconds if budget_s is None else budget_s
+            worlds = base.max_worlds
+            if base.seconds is not None and seconds is not None and seconds > base.seconds:
+                # the cap keeps its worlds a second: more time buys more worlds
+                worlds = round(base.max_worlds * seconds / base.seconds)
+            self.budget = SearchBudget(seconds, worlds)
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.name = name or level
         self._passing = RuleBasedPlayer()
@@ -246,6 +270,8 @@ class SearchPlayer:
         _load_compiled()
         if self.tree:
             _load_tree_kernel()
+        if self.solve or self.root:
+            _load_solver()
 
     def choose_pass(self, view: PlayerView) -> CardSet:
         """The pass with the best average outcome over sampled deals, among the rule-based
@@ -340,6 +366,9 @@ class SearchPlayer:
         everyone = (1 << view.players) - 1
         searchers = {"none": 0, "mine": 1 << seat, "others": everyone & ~(1 << seat)}[
             self.lookahead]
+        # a root solve needs every hand at most that size, so it covers any tail solve
+        solve = max(self.root, self.solve) if len(view.hand) <= self.root else self.solve
+        nodes = np.zeros(2, dtype=np.int64)
 
         def step(first_world: int, worlds: int) -> None:
             if self.tree:
@@ -352,12 +381,21 @@ class SearchPlayer:
                 weights[0] += worlds
                 weights[1] += worlds
                 return
+            if solve:
+                evaluate_cards_solved(position, rules, totals, seat, candidates, info.unseen,
+                                      info.need, info.voids, info.fixed, first_world, worlds,
+                                      seed, self.policy, solve, sums, counts, nodes)
+                weights[0] += worlds
+                weights[1] += worlds
+                return
             evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
                            info.voids, info.fixed, first_world, worlds, seed,
                            self.policy, first, played, history, self.trust, searchers,
                            sums, counts, weights)
 
         done = self._spend(start, step)
+        self.solve_nodes += int(nodes[0])
+        self.solves += int(nodes[1])
         self.effective_worlds = weights[0] ** 2 / weights[1] if weights[1] else 0.0
         return [CandidateFigures.of(CardSet(card.mask), float(sums[i]), counts[i], done,
                                     float(weights[0]))
@@ -512,3 +550,14 @@ def _load_tree_kernel() -> None:
     evaluate_cards_tree(position, rules_array(Rules()), empty, 0, empty, 0, empty, empty,
                         empty, 0, 0, 0, POLICY_HEURISTIC, 1, TREE_EXPLORE, 0, True, True,
                         np.zeros(4, dtype=np.float64), np.zeros((4, F_SIZE), dtype=np.float64))
+
+
+@functools.cache
+def _load_solver() -> None:
+    """As :func:`_load_compiled`, for the endgame solver, when the first player that uses
+    it is made (no level does)."""
+    position = np.zeros(S_SIZE, dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    evaluate_cards_solved(position, rules_array(Rules()), empty, 0, empty, 0, empty, empty,
+                          empty, 0, 0, 0, POLICY_HEURISTIC, 1, np.zeros(4, dtype=np.float64),
+                          np.zeros((4, F_SIZE), dtype=np.float64), np.zeros(2, dtype=np.int64))
