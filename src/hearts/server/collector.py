@@ -10,9 +10,9 @@ counting frees a table's objects as soon as its state is replaced: over a whole 
 games the collections found no unreachable object. So the interpreter's own collections are
 off, and a thread *sweeps* (collects everything) every ``sweep_s`` seconds, or sooner once
 the tracked objects have grown by as many as the last sweep kept (and at least ``growth``),
-for the cycles that do form (a
-finished table's or a closed connection's objects referring to each other): one long pause,
-rare enough to stay out of the latency percentiles, and memory that cannot run away."""
+for the cycles that do form (uvicorn leaves about 40 objects in one for each connection
+closed): one long pause, rare enough to stay out of the latency percentiles, and memory
+that cannot run away."""
 
 from __future__ import annotations
 
