@@ -103,7 +103,6 @@ __all__ = [
     "batch_refused",
     "batch_step",
     "card_count",
-    "chances_before",
     "deal_position",
     "evaluate_cards",
     "evaluate_cards_solved",
@@ -1031,6 +1030,15 @@ def playout_looking_ahead(pos: Array, rules: Array, totals: Array, searchers: in
 
 
 @jit
+def _world_position(position: Array, hands: Array, me: int, players: int, pos: Array) -> None:
+    """``position`` in a sampled world, into ``pos``: the other seats hold ``hands``."""
+    pos[:] = position
+    for seat in range(players):
+        if seat != me:
+            pos[S_HANDS + seat] = hands[seat]
+
+
+@jit
 def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candidates: Array,
                    unseen: int, need: Array, voids: Array, fixed: Array,
                    first_world: int, worlds: int, seed: int, policy: int,
@@ -1078,10 +1086,7 @@ def evaluate_cards(position: Array, rules: Array, totals: Array, me: int, candid
         weights[1] += weight * weight
         playout_state = rng[0]
         for i in range(candidates.shape[0]):
-            pos[:] = position
-            for seat in range(players):
-                if seat != me:
-                    pos[S_HANDS + seat] = hands[seat]
+            _world_position(position, hands, me, players, pos)
             rng[0] = playout_state
             if not play_card(pos, rules, candidates[i]):
                 if searchers:
@@ -1210,10 +1215,7 @@ def evaluate_cards_tree(position: Array, rules: Array, totals: Array, me: int,
         for iteration in range(iterations):
             i = iteration % choices
             node = 1 + i
-            pos[:] = position
-            for seat in range(players):
-                if seat != me:
-                    pos[S_HANDS + seat] = hands[seat]
+            _world_position(position, hands, me, players, pos)
             rng[0] = playout_state if visits[node] == 0 else mix_seed(playout_state,
                                                                       visits[node])
             path[0] = node
@@ -1266,48 +1268,19 @@ def evaluate_cards_tree(position: Array, rules: Array, totals: Array, me: int,
 
 # --------------------------------------------------------------- endgame solving
 @jit
-def _utilities(points: Array, totals: Array, rules: Array, before: npt.NDArray[np.float64],
-               chances: npt.NDArray[np.float64], out: npt.NDArray[np.float64]) -> None:
-    """Every seat's :func:`utility` of ``points`` at once into ``out``, the same numbers
-    with one pass over the seats: ``before`` holds each seat's :func:`win_chance` before
-    the round (points 0, not final), ``chances`` is scratch."""
-    players = rules[R_PLAYERS]
-    target = rules[R_TARGET]
-    highest = -(1 << 30)
-    lowest = 1 << 30
-    whole_points = 0
-    for s in range(players):
-        total = totals[s] + points[s]
-        highest = max(highest, total)
-        lowest = min(lowest, total)
-        whole_points += points[s]
-    if rules[R_FINAL] != 0 or highest >= target:
-        tied = 0
-        for s in range(players):
-            if totals[s] + points[s] == lowest:
-                tied += 1
-        for s in range(players):
-            chances[s] = 1.0 / tied if totals[s] + points[s] == lowest else 0.0
-    else:
-        scale = target * (_WIN_SCALE_BASE + _WIN_SCALE_SLOPE * (target - highest) / target)
-        whole = 0.0
-        for s in range(players):
-            whole += np.exp((lowest - totals[s] - points[s]) / scale)
-        for s in range(players):
-            chances[s] = np.exp((lowest - totals[s] - points[s]) / scale) / whole
-    for s in range(players):
-        out[s] = float((whole_points - points[s]) / (players - 1) - points[s]
-                       + _GAME_WEIGHT * (chances[s] - before[s]))
+def _utilities(points: Array, totals: Array, rules: Array,
+               out: npt.NDArray[np.float64]) -> None:
+    """Every seat's :func:`utility` of ``points`` into ``out``."""
+    for s in range(rules[R_PLAYERS]):
+        out[s] = utility(s, points, totals, rules)
 
 
 _CACHE_SLOTS: Final = 1024
 
 
 @jit
-def _cached_utilities(points: Array, totals: Array, rules: Array,
-                      before: npt.NDArray[np.float64], chances: npt.NDArray[np.float64],
-                      keys: Array, cached: npt.NDArray[np.float64],
-                      out: npt.NDArray[np.float64]) -> None:
+def _cached_utilities(points: Array, totals: Array, rules: Array, keys: Array,
+                      cached: npt.NDArray[np.float64], out: npt.NDArray[np.float64]) -> None:
     """:func:`_utilities`, remembered by ``points`` in the direct-mapped table ``keys``
     (-1: empty) and ``cached`` (a row a slot): a solve meets few distinct point splits,
     and the utilities of one do not change within a decision (same totals, same rules)."""
@@ -1317,20 +1290,10 @@ def _cached_utilities(points: Array, totals: Array, rules: Array,
         key = (key << 8) | (points[s] + 128)
     slot = key % _CACHE_SLOTS
     if keys[slot] != key:
-        _utilities(points, totals, rules, before, chances, cached[slot])
+        _utilities(points, totals, rules, cached[slot])
         keys[slot] = key
     for s in range(players):
         out[s] = cached[slot, s]
-
-
-@jit
-def chances_before(totals: Array, rules: Array, out: npt.NDArray[np.float64]) -> None:
-    """Each seat's :func:`win_chance` before the round's points (the ``before`` of
-    :func:`_utilities`) into ``out``."""
-    players = rules[R_PLAYERS]
-    nothing = np.zeros(players, dtype=np.int64)
-    for s in range(players):
-        out[s] = win_chance(s, totals, nothing, players, rules[R_TARGET], False)
 
 
 @jit
@@ -1350,10 +1313,9 @@ def _keep_if_better(states: Array, depth: int, found: Array, best: npt.NDArray[n
 
 
 @jit
-def _solve(pos: Array, rules: Array, totals: Array, before: npt.NDArray[np.float64],
-           states: Array, moves: Array, counts: Array, nexts: Array, found: Array,
-           best: npt.NDArray[np.float64], best_taken: Array, points: Array,
-           chances: npt.NDArray[np.float64], keys: Array, cached: npt.NDArray[np.float64],
+def _solve(pos: Array, rules: Array, totals: Array, states: Array, moves: Array,
+           counts: Array, nexts: Array, found: Array, best: npt.NDArray[np.float64],
+           best_taken: Array, points: Array, keys: Array, cached: npt.NDArray[np.float64],
            leaf: npt.NDArray[np.float64], values: npt.NDArray[np.float64],
            taken: Array) -> int:
     """Solve the rest of the round in ``pos`` (every hand known) by max^n: at each turn
@@ -1369,7 +1331,7 @@ def _solve(pos: Array, rules: Array, totals: Array, before: npt.NDArray[np.float
     states[0, :] = pos
     if pos[S_HANDS + pos[S_TURN]] == 0:
         round_points(pos, rules, totals, points)
-        _utilities(points, totals, rules, before, chances, values)
+        _utilities(points, totals, rules, values)
         for s in range(players):
             taken[s] = pos[S_TAKEN + s]
         return 0
@@ -1393,7 +1355,7 @@ def _solve(pos: Array, rules: Array, totals: Array, before: npt.NDArray[np.float
                 nodes += 1
             if over:
                 round_points(child, rules, totals, points)
-                _cached_utilities(points, totals, rules, before, chances, keys, cached, leaf)
+                _cached_utilities(points, totals, rules, keys, cached, leaf)
                 for s in range(players):
                     taken[s] = child[S_TAKEN + s]
                 _keep_if_better(states, depth, found, best, best_taken, leaf, taken,
@@ -1429,15 +1391,12 @@ def solve_round(pos: Array, rules: Array, totals: Array, values: npt.NDArray[np.
     for s in range(players):
         plies += card_count(pos[S_HANDS + s])
     most = card_count(rules[R_DECK]) // players + 1
-    before = np.empty(players, dtype=np.float64)
-    chances_before(totals, rules, before)
-    return _solve(pos, rules, totals, before, np.empty((plies, pos.shape[0]), dtype=np.int64),
+    return _solve(pos, rules, totals, np.empty((plies, pos.shape[0]), dtype=np.int64),
                   np.empty((plies, most), dtype=np.int64), np.empty(plies, dtype=np.int64),
                   np.empty(plies, dtype=np.int64), np.empty(plies, dtype=np.int64),
                   np.empty((plies, players), dtype=np.float64),
                   np.empty((plies, players), dtype=np.int64),
-                  np.empty(players, dtype=np.int64), np.empty(players, dtype=np.float64),
-                  np.full(_CACHE_SLOTS, -1, dtype=np.int64),
+                  np.empty(players, dtype=np.int64), np.full(_CACHE_SLOTS, -1, dtype=np.int64),
                   np.empty((_CACHE_SLOTS, players), dtype=np.float64),
                   np.empty(players, dtype=np.float64), values, taken)
 
@@ -1482,30 +1441,23 @@ def evaluate_cards_solved(position: Array, rules: Array, totals: Array, me: int,
     found = np.empty(plies, dtype=np.int64)
     best = np.empty((plies, players), dtype=np.float64)
     best_taken = np.empty((plies, players), dtype=np.int64)
-    before = np.empty(players, dtype=np.float64)
-    chances = np.empty(players, dtype=np.float64)
     keys = np.full(_CACHE_SLOTS, -1, dtype=np.int64)
     cached = np.empty((_CACHE_SLOTS, players), dtype=np.float64)
     leaf = np.empty(players, dtype=np.float64)
     values = np.empty(players, dtype=np.float64)
     taken = np.empty(players, dtype=np.int64)
-    chances_before(totals, rules, before)
     for world in range(first_world, first_world + worlds):
         rng[0] = mix_seed(seed, world)
         if not sample_hands(players, me, unseen, need, voids, fixed, rng, hands):
             return False
         playout_state = rng[0]
         for i in range(candidates.shape[0]):
-            pos[:] = position
-            for seat in range(players):
-                if seat != me:
-                    pos[S_HANDS + seat] = hands[seat]
+            _world_position(position, hands, me, players, pos)
             rng[0] = playout_state
             if not play_card(pos, rules, candidates[i]) \
                     and not playout_until(pos, rules, policy, rng, solve):
-                nodes[0] += _solve(pos, rules, totals, before, states, moves, counts, nexts,
-                                   found, best, best_taken, points, chances, keys, cached,
-                                   leaf, values, taken)
+                nodes[0] += _solve(pos, rules, totals, states, moves, counts, nexts, found,
+                                   best, best_taken, points, keys, cached, leaf, values, taken)
                 nodes[1] += 1
                 for seat in range(players):
                     pos[S_TAKEN + seat] = taken[seat]
