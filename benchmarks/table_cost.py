@@ -23,8 +23,8 @@ every table); ``--profile N`` prints cProfile's N costliest functions instead::
 the tables as ``hearts serve`` does (the interpreter's collections off, a sweep every
 ``--sweep`` seconds); without it, the interpreter collects as it would by itself (at its default
 thresholds, everything made before the tables frozen). Either way the run prints the
-collections made while the tables played: how many, the unreachable objects they found,
-and the longest.
+collections made while the tables played (not the full collections timed after): how many,
+the unreachable objects they found, and the longest of each generation.
 """
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ class Person:
         await self.table.submit(self, message, self.requests)
 
 
-async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float, str]:
-    """Play every table's game to its end; the actions accepted, the CPU seconds and
-    :func:`full_collection`'s figures."""
+async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float, Pauses, str]:
+    """Play every table's game to its end; the actions accepted, the CPU seconds, the
+    collections made while they played and :func:`full_collection`'s figures after."""
     store = SqliteStore(home / "tables.db")
     made = []
     for number in range(tables):
@@ -106,17 +106,18 @@ async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float, 
         table.join("Person", f"token-{number}", 0)
         table.attach(Person(table))
         made.append(table)
-    started = time.process_time()
-    for table in made:
-        table.start()
-    while any(not table.authority.state.is_over for table in made):
-        await asyncio.sleep(0.01)
-    spent = time.process_time() - started
+    with Pauses() as pauses:
+        started = time.process_time()
+        for table in made:
+            table.start()
+        while any(not table.authority.state.is_over for table in made):
+            await asyncio.sleep(0.01)
+        spent = time.process_time() - started
     collected = full_collection(len(made))
     for table in made:
         await table.stop()
     store.close()
-    return sum(table.authority.state_id for table in made), spent, collected
+    return sum(table.authority.state_id for table in made), spent, pauses, collected
 
 
 def full_collection(tables: int) -> str:
@@ -180,15 +181,14 @@ def main() -> None:
         if profile is not None:
             profile.enable()
         collector = SweepingCollector(args.sweep) if args.collector else None
-        with Pauses() as pauses:
-            if collector is not None:
-                collector.start()
-            else:
-                gc.freeze()
-            actions, spent, collected = asyncio.run(play_tables(args.tables, args.level,
-                                                                Path(home)))
-            if collector is not None:
-                collector.stop()
+        if collector is not None:
+            collector.start()
+        else:
+            gc.freeze()
+        actions, spent, pauses, collected = asyncio.run(play_tables(args.tables, args.level,
+                                                                    Path(home)))
+        if collector is not None:
+            collector.stop()
         if profile is not None:
             profile.disable()
             pstats.Stats(profile).sort_stats("tottime").print_stats(args.profile)
