@@ -241,7 +241,7 @@ _FIELDS: Final = (
     "start_totals",
     "turn",
 )
-_UNPICKLED: Final = ("_fast", "_log", "_next_deal")
+_UNPICKLED: Final = ("_fast", "_next_deal")
 
 
 class GameState:
@@ -815,19 +815,18 @@ class GameState:
 
     def __reduce__(self) -> tuple[object, ...]:
         fields = {name: getattr(self, name) for name in _FIELDS if name not in _UNPICKLED}
-        return (_restore, (fields, self.history))
+        return (_restore, (fields,))
 
     def __repr__(self) -> str:
         return (f"<GameState {self.rules.text} round {self.round_no} {self.phase.value} "
                 f"to_act={self.to_act} totals={self.totals}>")
 
 
-def _restore(fields: dict[str, object], history: tuple[Action, ...]) -> GameState:
-    """Unpickle a state: its fields and its action log rebuilt from the history."""
+def _restore(fields: dict[str, object]) -> GameState:
+    """Unpickle a state from its fields (the action log among them)."""
     state = GameState()
     for name, value in fields.items():
         setattr(state, name, value)
     state._fast = play_rules(state.rules)
     state._next_deal = None
-    state._log = b"".join([_record(action) for action in history])
     return state
