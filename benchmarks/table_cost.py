@@ -6,9 +6,9 @@ same work without the transport, in one event loop, flat out: ``--tables`` table
 scripted person and three ``--level`` computers (the load benchmark's tables, bot delay 0),
 each a real :class:`~hearts.server.table.Table` with its
 :class:`~hearts.server.authority.TableAuthority` and the game driver, an SQLite file
-committed an event at a time as the server's is, and a connection per table that only
-keeps its messages. The person acts on the authority's
-state directly (no client parsing in the figure): the lowest legal cards, entropy at
+committed an event at a time and checkpointed every two seconds as the server's is,
+and a connection per table that only keeps its messages. The person acts on the
+authority's state directly (no client parsing in the figure): the lowest legal cards, entropy at
 each commitment, through :meth:`Table.submit` as a websocket message would. It prints the
 process's CPU time per accepted action (every state change, deals included) over every
 table's whole game, then what a full garbage collection costs with those whole games held
@@ -42,6 +42,7 @@ from typing import Any
 from hearts.core import Phase, encode_cards
 from hearts.core._native import engine_in_use as core_engine
 from hearts.players._native import engine_in_use as players_engine
+from hearts.server.app import maintain_store
 from hearts.server.authority import TableAuthority
 from hearts.server.collector import SweepingCollector
 from hearts.server.settings import HUMAN, ServerConfig, TableSettings
@@ -106,6 +107,7 @@ async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float, 
         table.join("Person", f"token-{number}", 0)
         table.attach(Person(table))
         made.append(table)
+    upkeep = asyncio.create_task(maintain_store(store))  # checkpoints, as the server's
     with Pauses() as pauses:
         started = time.process_time()
         for table in made:
@@ -113,6 +115,7 @@ async def play_tables(tables: int, level: str, home: Path) -> tuple[int, float, 
         while any(not table.authority.state.is_over for table in made):
             await asyncio.sleep(0.01)
         spent = time.process_time() - started
+    upkeep.cancel()
     collected = full_collection(len(made))
     for table in made:
         await table.stop()

@@ -36,7 +36,7 @@ from hearts.server.websocket import serve_text, table_socket
 if TYPE_CHECKING:
     from hearts.server.bus import Bus
 
-__all__ = ["UVICORN_OPTIONS", "ClusterRouting", "create_app"]
+__all__ = ["UVICORN_OPTIONS", "ClusterRouting", "create_app", "maintain_store"]
 
 # Messages over 64 KiB close the socket in the protocol layer; smaller ones over the
 # message limit get an error event. Views are small: compressing them costs more CPU
@@ -51,7 +51,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     every stored table); stop them, give the leases back and close the store at shutdown."""
     hub: Hub = app.state.hub
     await hub.open()
-    upkeep = asyncio.create_task(_maintain(hub.store))
+    upkeep = asyncio.create_task(maintain_store(hub.store))
     # Build the hint player once in the background: the first search player of a
     # process loads (after an install: compiles) its kernel, which takes seconds.
     warm_up = asyncio.create_task(asyncio.to_thread(make_player, hint_level()))
@@ -191,7 +191,7 @@ async def _answer_here(app: Starlette, request: dict[str, Any]) -> dict[str, Any
             "body": base64.b64encode(bytes(chunks)).decode("ascii")}
 
 
-async def _maintain(store: Store, every_s: float = 2.0) -> None:
+async def maintain_store(store: Store, every_s: float = 2.0) -> None:
     """Storage housekeeping in a thread, every few seconds, for as long as the server runs."""
     while True:
         await asyncio.sleep(every_s)
