@@ -46,6 +46,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 async def stored(store: Store) -> None:
     """Wait until the store holds every write made so far."""
+    store.settle()
     if isinstance(store, DeferredStore):
         await store.flush()
 

@@ -7,6 +7,7 @@ import argparse
 import logging
 import os
 import re
+import signal
 from pathlib import Path
 
 import platformdirs
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
     from hearts.server.collector import SweepingCollector
+    from hearts.server.store import SqliteStore
 
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
@@ -91,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--bus takes a redis:// URL, not {args.bus!r}")
         bus = Bus(args.bus, lease_s=args.lease)
     app = create_app(db, config, bus)
+    store = app.state.hub.store
+    if isinstance(store, SqliteStore):
+        # a store that lost accepted events must not go on: stop, and start again from it
+        store.on_failure = lambda failure: os.kill(os.getpid(), signal.SIGTERM)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     # the server's own log lines (takeovers, lost leases, failed writes): HEARTS_LOG=INFO
     # shows every table a process takes over

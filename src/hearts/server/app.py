@@ -13,7 +13,7 @@ import base64
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +36,7 @@ from hearts.server.websocket import serve_text, table_socket
 if TYPE_CHECKING:
     from hearts.server.bus import Bus
 
-__all__ = ["UVICORN_OPTIONS", "ClusterRouting", "create_app", "maintain_store"]
+__all__ = ["UVICORN_OPTIONS", "ClusterRouting", "SettledSends", "create_app", "maintain_store"]
 
 # Messages over 64 KiB close the socket in the protocol layer; smaller ones over the
 # message limit get an error event. Views are small: compressing them costs more CPU
@@ -81,13 +81,36 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
                          "PostgreSQL store (--db postgresql://...), not an SQLite file")
     hub = Hub(store, config or ServerConfig(), bus)
     hub.serve = serve_text
-    middleware = [Middleware(ClusterRouting)] if isinstance(store, DeferredStore) else []
+    middleware = ([Middleware(ClusterRouting)] if isinstance(store, DeferredStore)
+                  else [Middleware(SettledSends, settle=store.settle)])
     app = Starlette(routes=[*ROUTES, *SCORE_ROUTES, *CHALLENGE_ROUTES,
                             WebSocketRoute("/ws/{table_id}", table_socket)],
                     middleware=middleware, lifespan=lifespan)
     app.state.hub = hub
     hub.http = lambda request: _answer_here(app, request)
     return app
+
+
+class SettledSends:
+    """Every message the server sends, HTTP or websocket, leaves only once the store has
+    made durable every write accepted before it (the SQLite store groups the events of
+    a loop turn into one commit): the one place where nothing unstored can be told."""
+
+    def __init__(self, app: ASGIApp, settle: Callable[[], None]) -> None:
+        self.app = app
+        self.settle = settle
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        settle = self.settle
+
+        async def settled_send(message: Message) -> None:
+            settle()
+            await send(message)
+
+        await self.app(scope, receive, settled_send)
 
 
 # The HTTP requests about one table, which its owner answers.

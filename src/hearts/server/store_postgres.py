@@ -178,6 +178,9 @@ class PostgresStore:
     def maintain(self) -> None:
         """Nothing to do: PostgreSQL keeps its own house (autovacuum)."""
 
+    def settle(self) -> None:
+        """Nothing: messages wait for their writes in :meth:`hold` instead."""
+
     # ------------------------------------------------------------ writes (queued)
     def create_table(self, table_id: str, settings: dict[str, Any]) -> None:
         self._push(_Write(table_id, 0, compact_json(settings), time.time()))
