@@ -12,6 +12,8 @@ import pytest
 from hearts.cli.main import main
 from hearts.core import replay_game
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def test_arena_json_report_and_records(capsys: pytest.CaptureFixture[str],
                                        tmp_path: Path) -> None:
@@ -39,7 +41,31 @@ def test_arena_text_report_names_bots_and_intervals(capsys: pytest.CaptureFixtur
     assert "random#a" in out and "±" in out and "3 deal sets x 2 rotations = 6 games" in out
 
 
+def test_arena_pools_the_json_reports_of_two_seeds(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    reports = []
+    for seed in ("p1", "p2"):
+        assert main(["arena", "--rules", "standard:target=30", "--bot", "random#a", "--bot",
+                     "random#b", "--deal-sets", "2", "--seed", seed, "--workers", "1",
+                     "--json", "--quiet"]) == 0
+        reports.append(tmp_path / f"{seed}.json")
+        reports[-1].write_text(capsys.readouterr().out)
+    assert main(["arena", "--pool", *map(str, reports), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    assert (figures["deal_sets"], figures["games"], figures["seed"]) == (4, 8, "p1 p2")
+    each = [json.loads(path.read_text())["figures"]["bots"][0] for path in reports]
+    assert figures["bots"][0]["by_deal_set"]["margin"] == [
+        *each[0]["by_deal_set"]["margin"], *each[1]["by_deal_set"]["margin"]]
+    assert main(["arena", "--pool", *map(str, reports)]) == 0
+    assert "4 deal sets x 2 rotations = 8 games" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("argv", "complaint"), [
+    ([], "give the bots (--bot SPEC"),
+    (["--pool", "missing.json"], "missing.json: cannot read it"),
+    (["--pool", str(ROOT / "pyproject.toml")], "pyproject.toml: not a JSON arena report"),
+    (["--pool", str(ROOT / "tests/server/message_golden.json")], "not an arena report"),
+    (["--bot", "random", "--pool", "x.json"], "give it without --bot"),
     (["--bot", "wizard"], "unknown bot 'wizard'"),
     (["--bot", "random", "--bot", "random", "--bot", "random"], "one --bot per seat (4)"),
     (["--bot", "random", "--rules", "standard:target=0"], "target must be"),

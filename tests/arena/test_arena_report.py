@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from hearts.arena import MatchConfig, MatchResult, format_report, report, t_interval
+from hearts.arena import MatchConfig, MatchResult, format_report, pool, report, t_interval
 from hearts.arena.match import GameOutcome
 from hearts.core import Rules
 
@@ -100,3 +100,61 @@ def test_the_table_counts_fallbacks_names_bots_whole_and_says_how_many_errors_it
     assert "5 (0 moves)" in row  # the fallbacks column: five games with a fallback
     assert data["figures"]["bots"][1]["more_errors"] == 2
     assert text.count("fallback: deal set") == 3 and "... and 2 more fallbacks" in text
+
+
+def _known_report(seed: str, deal_sets: list[tuple[int, int]]) -> dict[str, object]:
+    """A report of ``AB`` whose deal set k has A taking ``a`` and B ``b`` points a seat in
+    each of its two games."""
+    config = MatchConfig(Rules.parse("standard"), AB, len(deal_sets), seed)
+    outcomes = tuple(
+        _outcome(deal_set, rotation, seating, [(a, b, a, b) if seating is AB else (b, a, b, a)],
+                 [None], (0, 2) if a <= b else (1, 3))
+        for deal_set, (a, b) in enumerate(deal_sets)
+        for rotation, seating in enumerate((AB, BA)))
+    return report(MatchResult(config, outcomes, workers=2, wall_seconds=1.0))
+
+
+def test_a_report_keeps_each_deal_sets_figures_behind_its_intervals() -> None:
+    figures = _known_report("one", [(0, 13), (13, 0), (5, 8)])["figures"]
+    a = figures["bots"][0]  # type: ignore[index]
+    assert a["by_deal_set"] == {"points_per_hand": [0, 13, 5], "margin": [13, -13, 3]}
+    assert a["margin"] == t_interval([13, -13, 3]).to_json()
+
+
+def test_pooled_reports_give_intervals_over_all_their_deal_sets() -> None:
+    first = _known_report("one", [(0, 13), (13, 0)])
+    second = _known_report("two", [(5, 8), (2, 9), (4, 4)])
+    data = pool([first, second])
+    figures = data["figures"]
+    a, b = figures["bots"]
+    assert a["by_deal_set"]["margin"] == [13, -13, 3, 7, 0]
+    assert a["margin"] == t_interval([13, -13, 3, 7, 0]).to_json()
+    assert b["points_per_hand"] == t_interval([13, 0, 8, 9, 4]).to_json()
+    assert (figures["deal_sets"], figures["games"], figures["hands"]) == (5, 10, 10)
+    assert figures["seed"] == "one two"
+    assert a["seat_hands"] == 20
+    assert a["wins"] == sum(r["figures"]["bots"][0]["wins"]  # type: ignore[index]
+                            for r in (first, second))
+    assert a["win_rate_per_seat"] == pytest.approx(a["wins"] / (10 * 2))
+    assert data["timing"]["random#a"]["decisions"] == 20
+    assert data["run"] == {"workers": 2, "wall_seconds": 2.0, "pooled": 2}
+    assert "2 reports pooled" in format_report(data)
+
+
+def test_only_reports_of_one_match_kind_pool() -> None:
+    first = _known_report("one", [(0, 13)])
+    with pytest.raises(ValueError, match="seed 'one' appears twice"):
+        pool([first, first])
+    other = _known_report("two", [(0, 13)])
+    other["figures"]["rules"] = "card-commons"  # type: ignore[index]
+    with pytest.raises(ValueError, match="only matches of one rules pool"):
+        pool([first, other])
+    older = _known_report("three", [(0, 13)])
+    for bot in older["figures"]["bots"]:  # type: ignore[index]
+        del bot["by_deal_set"]
+    with pytest.raises(ValueError, match="from an older version"):
+        pool([first, older])
+    with pytest.raises(ValueError, match="not an arena report"):
+        pool([{"format": "something else"}])
+    with pytest.raises(ValueError, match="at least one"):
+        pool([])

@@ -12,6 +12,8 @@ Per bot (a bot is one spec text, however many seats it holds):
   that deal set (every rotation, every hand), with a t interval over deal sets;
 * ``margin``: per deal set, the other bots' points per seat-hand minus this bot's
   (positive: this bot took fewer points), with its t interval;
+* ``by_deal_set``: both per deal set, in deal-set order (the samples of the intervals,
+  which :func:`pool` joins across reports);
 * ``moons_made``: hands in which one of its seats shot the moon; ``moons_allowed``:
   hands in which a seat of another bot did;
 * ``wins``: games won, a win shared by a tie split equally; ``win_rate_per_seat``:
@@ -31,7 +33,7 @@ import numpy as np
 from hearts.arena.match import MatchResult, rotations
 from hearts.arena.stats import t_interval
 
-__all__ = ["REPORT_FORMAT", "format_report", "report"]
+__all__ = ["REPORT_FORMAT", "format_report", "pool", "report"]
 
 REPORT_FORMAT = "card-commons-hearts/arena"
 _MAX_ERRORS = 3
@@ -98,6 +100,8 @@ def _figures(result: MatchResult) -> dict[str, Any]:
             "seat_hands": sum(g[bot][1] for g in sums.values()),
             "points_per_hand": t_interval(means).to_json(),
             "margin": t_interval(margins).to_json() if margins else None,
+            "by_deal_set": {"points_per_hand": [round(m, 6) for m in means],
+                            "margin": [round(m, 6) for m in margins]},
             "moons_made": made[bot],
             "moons_allowed": allowed[bot],
             "wins": round(wins[bot], 4),
@@ -153,6 +157,86 @@ def report(result: MatchResult) -> dict[str, Any]:
     }
 
 
+def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report of several matches of the same rules and lineup on different seeds
+    (runs on several machines, or one after another): the intervals over every deal set
+    of them all, the counts summed, the timing of the first. ValueError, saying which,
+    when a report is not an arena report, lacks its deal sets' figures (older than
+    ``by_deal_set``), differs in rules or lineup, or repeats a seed (the same deals
+    again are no new evidence)."""
+    if not reports:
+        raise ValueError("nothing to pool: give at least one arena report")
+    for data in reports:
+        if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
+            raise ValueError(f"not an arena report (its format is not {REPORT_FORMAT!r})")
+        if any("by_deal_set" not in bot for bot in data["figures"]["bots"]):
+            raise ValueError(f"the report of seed {data['figures']['seed']!r} has no figures "
+                             "by deal set (a report from an older version): run it again")
+    first = reports[0]["figures"]
+    seeds: list[str] = []
+    for data in reports:
+        figures = data["figures"]
+        for key in ("rules", "lineup"):
+            if figures[key] != first[key]:
+                raise ValueError(f"only matches of one {key} pool: {figures[key]!r} is not "
+                                 f"{first[key]!r}")
+        if figures["seed"] in seeds:
+            raise ValueError(f"seed {figures['seed']!r} appears twice: its deals would count "
+                             "twice")
+        seeds.append(figures["seed"])
+    bots = []
+    for place, bot in enumerate(first["bots"]):
+        each = [data["figures"]["bots"][place] for data in reports]
+        points = [x for b in each for x in b["by_deal_set"]["points_per_hand"]]
+        margins = [x for b in each for x in b["by_deal_set"]["margin"]]
+        seats, games = bot["seats"], sum(data["figures"]["games"] for data in reports)
+        wins = sum(b["wins"] for b in each)
+        bots.append({
+            "bot": bot["bot"], "seats": seats,
+            "seat_hands": sum(b["seat_hands"] for b in each),
+            "points_per_hand": t_interval(points).to_json(),
+            "margin": t_interval(margins).to_json() if margins else None,
+            "by_deal_set": {"points_per_hand": points, "margin": margins},
+            **{key: sum(b[key] for b in each)
+               for key in ("moons_made", "moons_allowed", "fallbacks", "fallback_moves",
+                           "more_errors")},
+            "wins": round(wins, 4),
+            "win_rate_per_seat": round(wins / (games * seats), 4),
+            "errors": [e for b in each for e in b["errors"]][:_MAX_ERRORS],
+        })
+    return {
+        "format": REPORT_FORMAT,
+        "version": 1,
+        "figures": {
+            "rules": first["rules"], "seed": " ".join(seeds), "lineup": first["lineup"],
+            **{key: sum(data["figures"][key] for data in reports)
+               for key in ("deal_sets", "games", "hands")},
+            "rotations": first["rotations"], "bots": bots},
+        "timing": {bot: _pooled_timing([data["timing"][bot] for data in reports])
+                   for bot in reports[0]["timing"]},
+        "run": {"workers": max(data["run"]["workers"] for data in reports),
+                "wall_seconds": round(sum(data["run"]["wall_seconds"] for data in reports), 3),
+                "pooled": len(reports)},
+    }
+
+
+def _pooled_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Decision times of several reports: the decisions summed, their mean, and the
+    largest of the reports' percentiles and maxima (an upper bound: the times themselves
+    are not in the reports)."""
+    def joined(summaries: list[dict[str, Any]]) -> dict[str, float | None]:
+        weights = [row["decisions"] for row in rows]
+        means = [(s["mean_ms"], w) for s, w in zip(summaries, weights, strict=True)
+                 if s["mean_ms"] is not None]
+        total = sum(w for _, w in means)
+        highest = {key: max((s[key] for s in summaries if s[key] is not None), default=None)
+                   for key in ("p50_ms", "p95_ms", "max_ms")}
+        return {"mean_ms": round(sum(m * w for m, w in means) / total, 3) if total else None,
+                **highest}
+    return {"decisions": sum(row["decisions"] for row in rows), **joined(rows),
+            "cpu": joined([row["cpu"] for row in rows])}
+
+
 def _interval_text(interval: dict[str, Any] | None) -> str:
     if interval is None:
         return "-"
@@ -199,5 +283,7 @@ def format_report(data: dict[str, Any]) -> str:
     lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
                  "intervals are 95% t intervals over deal sets; fallbacks: games in which a "
                  "seat of the bot failed and a built-in bot finished for it (and its moves).")
-    lines.append(f"{data['run']['workers']} worker(s), {data['run']['wall_seconds']:.1f} s")
+    run = data["run"]
+    pooled = f", {run['pooled']} reports pooled" if "pooled" in run else ""
+    lines.append(f"{run['workers']} worker(s), {run['wall_seconds']:.1f} s{pooled}")
     return "\n".join(lines)

@@ -9,11 +9,12 @@ import os
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
-from hearts.arena.report import format_report, report
+from hearts.arena.report import format_report, pool, report
 from hearts.cli.common import check_output_file, games_progress, write_lines
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
@@ -34,9 +35,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "(OpenSpiel, options sims,uct,rollouts) or 'ext:COMMAND' for a program "
                      "speaking the bot protocol (docs/bot-protocol.md). Example: hearts arena "
                      "--rules standard --bot normal --bot random --bot random --bot random")
-    parser.add_argument("--bot", action="append", required=True, metavar="SPEC",
+    parser.add_argument("--bot", action="append", metavar="SPEC",
                         help="a bot, once per seat in seat order; fewer bots are repeated "
                              "around the table (two bots for four seats: two seats each)")
+    parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="REPORT",
+                        help="instead of playing, join the --json reports of matches of one "
+                             "lineup and rules on different seeds (runs on several machines, "
+                             "or one after another) into one report over all their deal sets")
     parser.add_argument("--rules", default="card-commons",
                         help="rules text, e.g. standard or card-commons:target=50 "
                              "(default: card-commons)")
@@ -84,6 +89,15 @@ def run(args: argparse.Namespace) -> int:
     """Play the match and print its report."""
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.WARNING, format="hearts arena: %(message)s")
+    if args.pool is not None:
+        if args.bot:
+            raise ArenaError("--pool joins reports already made: give it without --bot")
+        data = pool([_read_report(path) for path in args.pool])
+        print(json.dumps(data, indent=2) if args.json else format_report(data))
+        return 0
+    if not args.bot:
+        raise ArenaError("give the bots (--bot SPEC, once per seat), or --pool REPORT ... to "
+                         "join the reports of earlier matches")
     rules = Rules.parse(args.rules)
     if args.workers < 1 or args.deal_sets < 1:
         raise ArenaError("--workers and --deal-sets must be at least 1")
@@ -107,3 +121,16 @@ def run(args: argparse.Namespace) -> int:
     data = report(result)
     print(json.dumps(data, indent=2) if args.json else format_report(data))
     return 0
+
+
+def _read_report(path: Path) -> dict[str, Any]:
+    """One arena report written by ``--json``; ArenaError naming the file if it is not."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ArenaError(f"{path}: cannot read it ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ArenaError(f"{path}: not a JSON arena report ({exc})") from None
+    if not isinstance(data, dict):
+        raise ArenaError(f"{path}: not an arena report (a JSON object from --json)")
+    return data
