@@ -18,7 +18,8 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder;
     its options ``budget`` (seconds a decision) and ``iterations`` (worlds a decision,
     reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec;
-    ``playout`` picks the simulated seats' policy (``moon``, the default, or ``heuristic``),
+    ``playout`` picks the simulated seats' policy (``moon``, ``lead`` or ``heuristic``;
+    default: the level's),
     ``workers`` the threads a decision searches on (default 1) and ``trust`` how far the
     worlds are weighed by the others' plays (1: not at all; default: the level's);
     ``lookahead`` whose next decision each playout searches (``none``, ``mine`` or
@@ -31,7 +32,7 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     size from which a decision solves each world from the start (0: never)."""
 
     def make(rng: random.Random, *, budget: float | None = None,
-             iterations: int | None = None, playout: str = "moon",
+             iterations: int | None = None, playout: str | None = None,
              workers: int = 1, trust: float | None = None,
              lookahead: str | None = None, tree: int = 0, explore: float | None = None,
              horizon: int = 0, own: str = "search", first: str = "lowest",

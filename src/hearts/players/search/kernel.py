@@ -75,6 +75,7 @@ __all__ = [
     "MAX_SEATS",
     "NO_QUEEN",
     "POLICY_HEURISTIC",
+    "POLICY_LEAD",
     "POLICY_MOON",
     "POLICY_RANDOM",
     "R_DECK",
@@ -165,6 +166,9 @@ POLICY_HEURISTIC: Final = 1
 # The heuristic policy, except that a seat which has taken every point card so far and
 # can still take the rest plays for them, and the others, seeing it, break the attempt.
 POLICY_MOON: Final = 2
+# The moon policy, except that a seat leading plays the card likeliest to lose the trick:
+# the lowest of a suit in which the fewest cards still out rank under it (see _safe_lead).
+POLICY_LEAD: Final = 3
 
 # What the search counts per candidate beside its utility (``figures[i, F_*]``), summed
 # over worlds: my round points, and how often I take the Q♠, I shoot the moon, another
@@ -706,11 +710,47 @@ def _stop_card(pos: Array, rules: Array, legal: int, shooter: int, rng: Array) -
 
 
 @jit
+def _safe_lead(pos: Array, rules: Array, legal: int) -> int:
+    """A lead for :data:`POLICY_LEAD`: the heuristic's Q♠ flush and spade care, then, of
+    each suit's lowest card, the one under which the fewest cards still out rank (the
+    likeliest to lose the trick; a card nothing outranks comes last), ties to the
+    shorter suit (a void sooner), then the lower rank."""
+    seat = pos[S_TURN]
+    hand = pos[S_HANDS + seat]
+    queen_out = pos[S_QUEEN_PLAYED] == 0
+    if queen_out and not hand & _QUEEN:
+        flush = legal & _SPADES & (_QUEEN - 1)
+        if flush:
+            return _highest_in_suit(flush, 2)
+    safe = legal
+    if queen_out and legal & ~(_QUEEN | _KING_ACE_SPADES):
+        safe = legal & ~(_QUEEN | _KING_ACE_SPADES)
+    out = 0  # the cards still out: no seat's in particular
+    for other in range(rules[R_PLAYERS]):
+        if other != seat:
+            out |= pos[S_HANDS + other]
+    best, best_key = -1, 1 << 30
+    for suit in range(4):
+        chunk = (safe >> (13 * suit)) & _SUIT
+        if not chunk:
+            continue
+        rank = _LOW13[chunk]
+        outstanding = (out >> (13 * suit)) & _SUIT
+        under = _POP13[outstanding & ((1 << rank) - 1)]
+        if outstanding >> (rank + 1) == 0:
+            under += 64
+        key = (under * 16 + _POP13[(hand >> (13 * suit)) & _SUIT]) * 16 + rank
+        if key < best_key:
+            best, best_key = 13 * suit + rank, key
+    return int(best)
+
+
+@jit
 def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
     legal = legal_mask(pos, rules)
     if policy == POLICY_RANDOM or legal & (legal - 1) == 0:
         return _random_card(legal, rng)
-    if policy == POLICY_MOON:
+    if policy >= POLICY_MOON:  # the moon policy, or the lead one built on it
         shooter = _moon_shooter(pos, rules)
         if shooter >= 0:
             seat = pos[S_TURN]
@@ -721,6 +761,8 @@ def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
                         others |= pos[S_HANDS + s]
                 return _shoot_card(pos, rules, legal, others, rng)
             return _stop_card(pos, rules, legal, shooter, rng)
+        if policy == POLICY_LEAD and pos[S_TRICK_LEN] == 0:
+            return _safe_lead(pos, rules, legal)
     return _heuristic_card(pos, rules, legal, rng)
 
 

@@ -60,6 +60,7 @@ from hearts.players.search.kernel import (
     MOON_ADD,
     MOON_SUBTRACT,
     POLICY_HEURISTIC,
+    POLICY_LEAD,
     POLICY_MOON,
     S_LEADER,
     S_SIZE,
@@ -75,8 +76,8 @@ from hearts.players.search.kernel import (
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_TRUST", "LOOKAHEADS", "PLAYOUTS",
-           "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures", "SearchBudget",
+__all__ = ["LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST", "LOOKAHEADS",
+           "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures", "SearchBudget",
            "SearchPlayer", "distinct_cards", "pass_candidates", "round_history"]
 
 
@@ -156,9 +157,14 @@ cannot rest on cards I could not see)."""
 TREE_FIRST: Final = ("lowest", "policy")
 """Which untried card a tree node tries first: its ``lowest``, or the ``policy``'s."""
 
-PLAYOUTS: Final = {"moon": POLICY_MOON, "heuristic": POLICY_HEURISTIC}
-"""Playout policies by name: ``moon`` (the default: seats shoot and stop moons) and
+PLAYOUTS: Final = {"moon": POLICY_MOON, "heuristic": POLICY_HEURISTIC, "lead": POLICY_LEAD}
+"""Playout policies by name: ``moon`` (seats shoot and stop moons), ``lead`` (the moon
+policy, leading the card likeliest to lose the trick rather than the lowest rank) and
 ``heuristic`` (nobody plays for the moon; kept to measure what the moon play is worth)."""
+
+LEVEL_PLAYOUT: Final = {"hard": "moon", "expert": "lead"}
+"""Each level's playout policy (:data:`PLAYOUTS`). ``lead`` beat ``moon`` at equal
+worlds; ``hard`` keeps ``moon`` so that the levels stay a step apart (see CHANGELOG)."""
 
 # Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
 _POOL_EXTRA: Final = 3
@@ -175,7 +181,8 @@ class SearchPlayer:
 
     With ``iterations`` set, every decision samples exactly that many worlds and is
     reproducible from the RNG's seed; otherwise the level's time budget rules.
-    ``playout`` names the policy the simulated seats follow (:data:`PLAYOUTS`).
+    ``playout`` names the policy the simulated seats follow (:data:`PLAYOUTS`; default:
+    the level's, :data:`LEVEL_PLAYOUT`).
     ``trust`` (default: the level's, :data:`LEVEL_TRUST`) weighs each sampled world by
     how well the playout policy explains the other seats' plays so far; ``lookahead``
     (default: the level's, :data:`LEVEL_LOOKAHEAD`) names whose next decision each
@@ -205,7 +212,7 @@ class SearchPlayer:
 
     def __init__(self, rng: random.Random | int | None = None, *, level: str = "expert",
                  budget_s: float | None = None, iterations: int | None = None,
-                 name: str | None = None, playout: str = "moon", workers: int = 1,
+                 name: str | None = None, playout: str | None = None, workers: int = 1,
                  trust: float | None = None, lookahead: str | None = None,
                  tree: int = 0, explore: float = TREE_EXPLORE, horizon: int = 0,
                  own: str = "search", first: str = "lowest", solve: int = 0,
@@ -213,6 +220,7 @@ class SearchPlayer:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
+        playout = LEVEL_PLAYOUT[level] if playout is None else playout
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r}; playouts are: "
                              f"{', '.join(PLAYOUTS)}")
