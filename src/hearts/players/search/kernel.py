@@ -465,21 +465,30 @@ def round_points(pos: Array, rules: Array, totals: Array, out: Array) -> int:
 
 # ----------------------------------------------------------------- playout policy
 @jit
+def _spade_care(pos: Array, legal: int) -> tuple[int, int]:
+    """What a lead makes of the Q♠ while it is out: a spade below it to flush it from
+    another hand (its holder must follow), as a card, else -1; and the leads other than
+    the Q♠, K♠ and A♠ (all the legal ones when nothing else is)."""
+    if pos[S_QUEEN_PLAYED] != 0:
+        return -1, legal
+    if not pos[S_HANDS + pos[S_TURN]] & _QUEEN:
+        flush = legal & _SPADES & (_QUEEN - 1)
+        if flush:
+            return _highest_in_suit(flush, 2), legal
+    if legal & ~(_QUEEN | _KING_ACE_SPADES):
+        return -1, legal & ~(_QUEEN | _KING_ACE_SPADES)
+    return -1, legal
+
+
+@jit
 def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
     """A cheap, sensible play (close to the rule-based player's habits): lead low, fish
     for the Q♠ with low spades, duck under the winning card, dump Q♠ and high cards
     when void."""
-    queen_out = pos[S_QUEEN_PLAYED] == 0
-    trick_len = pos[S_TRICK_LEN]
-    if trick_len == 0:
-        if queen_out and not pos[S_HANDS + pos[S_TURN]] & _QUEEN:
-            # Flush the Q♠: spades below it force its holder to follow.
-            flush = legal & _SPADES & (_QUEEN - 1)
-            if flush:
-                return _highest_in_suit(flush, 2)
-        safe = legal
-        if queen_out and legal & ~(_QUEEN | _KING_ACE_SPADES):
-            safe = legal & ~(_QUEEN | _KING_ACE_SPADES)
+    if pos[S_TRICK_LEN] == 0:
+        flush, safe = _spade_care(pos, legal)
+        if flush >= 0:
+            return flush
         return _by_rank(safe, rng, False)
     led = pos[S_TRICK] // 13
     if legal & (_SUIT << (13 * led)) == legal:
@@ -715,16 +724,11 @@ def _safe_lead(pos: Array, rules: Array, legal: int) -> int:
     each suit's lowest card, the one under which the fewest cards still out rank (the
     likeliest to lose the trick; a card nothing outranks comes last), ties to the
     shorter suit (a void sooner), then the lower rank."""
+    flush, safe = _spade_care(pos, legal)
+    if flush >= 0:
+        return flush
     seat = pos[S_TURN]
     hand = pos[S_HANDS + seat]
-    queen_out = pos[S_QUEEN_PLAYED] == 0
-    if queen_out and not hand & _QUEEN:
-        flush = legal & _SPADES & (_QUEEN - 1)
-        if flush:
-            return _highest_in_suit(flush, 2)
-    safe = legal
-    if queen_out and legal & ~(_QUEEN | _KING_ACE_SPADES):
-        safe = legal & ~(_QUEEN | _KING_ACE_SPADES)
     out = 0  # the cards still out: no seat's in particular
     for other in range(rules[R_PLAYERS]):
         if other != seat:
