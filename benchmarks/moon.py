@@ -37,11 +37,8 @@ _SEARCH = ("hard", "expert")
 _TARGET = 0.03
 
 
-def _spec(level: str, iterations: int, playout: str | None = None) -> str:
-    if level not in _SEARCH:
-        return level
-    options = [f"iterations={iterations}"] + ([f"playout={playout}"] if playout else [])
-    return f"{level}:{','.join(options)}"
+def _spec(level: str, iterations: int) -> str:
+    return f"{level}:iterations={iterations}" if level in _SEARCH else level
 
 
 def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str,
@@ -50,11 +47,9 @@ def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str
     points per hand of each side, from one arena match (its games written to
     ``records``/DEFENDER-vs-ATTACKER.jsonl when given)."""
     defence = _spec(defender, iterations)
-    # the same level on both sides needs two spec texts for the arena to tell them apart
-    attack = _spec(attacker, iterations, "moon" if attacker == defender else None)
-    if attack == defence:
-        raise SystemExit(f"{defender} against itself can only be told apart for the "
-                         f"search levels ({', '.join(_SEARCH)})")
+    # the same level on both sides needs two spec texts for the arena to tell them apart:
+    # a tag, which changes nothing in the player
+    attack = _spec(attacker, iterations) + ("#attacker" if attacker == defender else "")
     config = MatchConfig(Rules.parse(rules), (defence, defence, defence, attack), deal_sets, seed,
                          keep_records=records is not None)
     result = run_match(config, workers=workers)
