@@ -465,6 +465,17 @@ def round_points(pos: Array, rules: Array, totals: Array, out: Array) -> int:
 
 # ----------------------------------------------------------------- playout policy
 @jit
+def _others_cards(pos: Array, players: int, seat: int) -> int:
+    """The cards in every hand but ``seat``'s (the cards still out, as that seat sees
+    them, when no seat's in particular is asked)."""
+    others = 0
+    for other in range(players):
+        if other != seat:
+            others |= pos[S_HANDS + other]
+    return others
+
+
+@jit
 def _spade_care(pos: Array, legal: int) -> tuple[int, int]:
     """What a lead makes of the Q♠ while it is out: a spade below it to flush it from
     another hand (its holder must follow), as a card, else -1; and the leads other than
@@ -587,10 +598,7 @@ def _moon_shooter(pos: Array, rules: Array) -> int:
     last = taker + 1 if taker >= 0 else players
     for seat in range(first, last):
         hand = pos[S_HANDS + seat]
-        others = 0
-        for s in range(players):
-            if s != seat:
-                others |= pos[S_HANDS + s]
+        others = _others_cards(pos, players, seat)
         side = 0
         hearts_lost = 0
         for suit in range(4):
@@ -729,10 +737,7 @@ def _safe_lead(pos: Array, rules: Array, legal: int) -> int:
         return flush
     seat = pos[S_TURN]
     hand = pos[S_HANDS + seat]
-    out = 0  # the cards still out: no seat's in particular
-    for other in range(rules[R_PLAYERS]):
-        if other != seat:
-            out |= pos[S_HANDS + other]
+    out = _others_cards(pos, rules[R_PLAYERS], seat)
     best, best_key = -1, 1 << 30
     for suit in range(4):
         chunk = (safe >> (13 * suit)) & _SUIT
@@ -759,10 +764,7 @@ def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
         if shooter >= 0:
             seat = pos[S_TURN]
             if seat == shooter:
-                others = 0
-                for s in range(rules[R_PLAYERS]):
-                    if s != seat:
-                        others |= pos[S_HANDS + s]
+                others = _others_cards(pos, rules[R_PLAYERS], seat)
                 return _shoot_card(pos, rules, legal, others, rng)
             return _stop_card(pos, rules, legal, shooter, rng)
         if policy == POLICY_LEAD and pos[S_TRICK_LEN] == 0:
@@ -1153,11 +1155,7 @@ def world_moves(pos: Array, rules: Array, out: Array) -> int:
     that plays alike, into ``out``; returns their count. Two cards of a suit with the same
     points play alike when no card between them is in another hand or in the trick (the
     cards of earlier tricks can no longer tell them apart)."""
-    turn = pos[S_TURN]
-    dividers = 0
-    for seat in range(rules[R_PLAYERS]):
-        if seat != turn:
-            dividers |= pos[S_HANDS + seat]
+    dividers = _others_cards(pos, rules[R_PLAYERS], pos[S_TURN])
     for i in range(pos[S_TRICK_LEN]):
         dividers |= 1 << pos[S_TRICK + i]
     legal = legal_mask(pos, rules)
