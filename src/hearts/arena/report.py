@@ -160,10 +160,10 @@ def report(result: MatchResult) -> dict[str, Any]:
 def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several matches of the same rules and lineup on different seeds
     (runs on several machines, or one after another): the intervals over every deal set
-    of them all, the counts summed, the timing of the first. ValueError, saying which,
-    when a report is not an arena report, lacks its deal sets' figures (older than
-    ``by_deal_set``), differs in rules or lineup, or repeats a seed (the same deals
-    again are no new evidence)."""
+    of them all, the counts summed, the decision times joined (:func:`_pooled_timing`).
+    ValueError, saying which, when a report is not an arena report, lacks its deal sets'
+    figures (older than ``by_deal_set``), differs in rules or lineup, or repeats a seed
+    (the same deals again are no new evidence)."""
     if not reports:
         raise ValueError("nothing to pool: give at least one arena report")
     for data in reports:
@@ -184,12 +184,13 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"seed {figures['seed']!r} appears twice: its deals would count "
                              "twice")
         seeds.append(figures["seed"])
+    games = sum(data["figures"]["games"] for data in reports)
     bots = []
     for place, bot in enumerate(first["bots"]):
         each = [data["figures"]["bots"][place] for data in reports]
         points = [x for b in each for x in b["by_deal_set"]["points_per_hand"]]
         margins = [x for b in each for x in b["by_deal_set"]["margin"]]
-        seats, games = bot["seats"], sum(data["figures"]["games"] for data in reports)
+        seats = bot["seats"]
         wins = sum(b["wins"] for b in each)
         bots.append({
             "bot": bot["bot"], "seats": seats,
