@@ -9,31 +9,48 @@ the interval is narrower than the two bots' separate margins would give. Each bo
 decision times (p50, p95 and mean wall time) are printed beside it, so a comparison at
 equal time can be read off.
 
+``--json-out`` also writes the run (its deal sets' samples, the code that played:
+:func:`hearts.arena.report.playing_code`) to a file, and ``--pool`` joins such files of
+one comparison on different seeds into one interval over all their deal sets, refusing
+runs of other bots, rules or code. Runs too long for one sitting add up this way; the
+runs kept in ``benchmarks/results/`` do so across sessions.
+
     .venv/bin/python benchmarks/strength_paired.py --a expert --b hard --deal-sets 4
     .venv/bin/python benchmarks/strength_paired.py --a expert:iterations=400 \\
         --b expert:iterations=400,trust=1 --opponent normal --deal-sets 20 --target 50
+    .venv/bin/python benchmarks/strength_paired.py --a expert --b hard --opponent normal \\
+        --rules standard:rounds=8 --deal-sets 10 --seed real-1 --json-out real-1.json
+    .venv/bin/python benchmarks/strength_paired.py --pool real-1.json real-2.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from hearts.arena import MatchConfig, run_match
 from hearts.arena.stats import Interval, t_interval
 from hearts.core import Rules
 
-__all__ = ["Paired", "main", "paired_difference"]
+__all__ = ["PAIRED_FORMAT", "Paired", "main", "paired_difference", "pool", "run_json"]
+
+PAIRED_FORMAT = "card-commons-hearts/paired"
+# What must be the same for runs to pool: the comparison itself.
+_SAME = ("code", "a", "b", "opponent", "rules")
 
 
 @dataclass(frozen=True, slots=True)
 class Paired:
     """What a paired match found: b's points per hand minus a's over deal sets (and each
     deal set's value, to pool runs), the hands each bot played, the games, the wall
-    time, and each bot's decision times (p50, p95, mean in ms)."""
+    time, each bot's decision times (p50, p95, mean in ms) and the code that played."""
 
     difference: Interval
     samples: tuple[float, ...]
@@ -41,6 +58,7 @@ class Paired:
     games: int
     wall_seconds: float
     times: dict[str, tuple[float, float, float]]
+    code: str
 
 
 def paired_difference(rules: Rules, a: str, b: str, opponent: str | None, deal_sets: int,
@@ -61,7 +79,7 @@ def paired_difference(rules: Rules, a: str, b: str, opponent: str | None, deal_s
     hands = sum(len(by_bot[a]) for by_bot in points.values())
     return Paired(t_interval(samples), tuple(samples), hands, len(result.outcomes),
                   result.wall_seconds,
-                  {bot: _percentiles(times) for bot, times in seconds.items()})
+                  {bot: _percentiles(times) for bot, times in seconds.items()}, result.code)
 
 
 def _progress(done: int, total: int) -> None:
@@ -79,11 +97,61 @@ def _percentiles(times: list[float]) -> tuple[float, float, float]:
             1000 * statistics.fmean(ordered))
 
 
+def run_json(rules: Rules, a: str, b: str, opponent: str | None, seed: str,
+             data: Paired) -> dict[str, Any]:
+    """A run as JSON: what was compared, by which code, and its deal sets' samples."""
+    return {"format": PAIRED_FORMAT, "code": data.code, "a": a, "b": b,
+            "opponent": opponent, "rules": rules.text, "seeds": [seed],
+            "samples": list(data.samples), "hands": data.hands, "games": data.games,
+            "wall_seconds": round(data.wall_seconds, 1),
+            "times": {bot: list(times) for bot, times in data.times.items()},
+            "machine": {"cpus": os.cpu_count(), "load": [round(x, 2) for x in os.getloadavg()]}}
+
+
+def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Runs of one comparison on different seeds as one: their samples joined (the times
+    are the first run's). ValueError, saying which, for anything else."""
+    if not runs:
+        raise ValueError("nothing to pool: give at least one run")
+    first = runs[0]
+    seeds: list[str] = []
+    for run in runs:
+        if not isinstance(run, dict) or run.get("format") != PAIRED_FORMAT:
+            raise ValueError(f"not a paired run (its format is not {PAIRED_FORMAT!r})")
+        for key in _SAME:
+            if run[key] != first[key]:
+                raise ValueError(f"only runs of one {key} pool: {run[key]!r} is not "
+                                 f"{first[key]!r}")
+        for seed in run["seeds"]:
+            if seed in seeds:
+                raise ValueError(f"seed {seed!r} appears twice: its deals would count twice")
+            seeds.append(seed)
+    return {**first, "seeds": seeds, "samples": [x for run in runs for x in run["samples"]],
+            **{key: sum(run[key] for run in runs) for key in ("hands", "games", "wall_seconds")},
+            "machine": [run["machine"] for run in runs]}
+
+
+def _print(run: dict[str, Any]) -> None:
+    diff = t_interval(run["samples"])
+    half = diff.half_width
+    interval = "" if half is None else f" ± {half:.3f} ({diff.low:+.3f} to {diff.high:+.3f})"
+    opponent = run["opponent"]
+    print(f"{run['a']} vs {run['b']}" + (f" with two {opponent}" if opponent else "")
+          + f": rules {run['rules']}, seed {' '.join(run['seeds'])}, code {run['code']}, "
+          f"{len(run['samples'])} deal sets, {run['games']} games, {run['hands']} hands "
+          f"each, {run['wall_seconds']:.0f} s")
+    print(f"  advantage of a (b's points per hand minus a's): {diff.mean:+.3f}{interval}, "
+          "95% t interval over deal sets")
+    for bot, (p50, p95, mean) in run["times"].items():
+        print(f"  {bot}: decision p50 {p50:.0f} ms, p95 {p95:.0f} ms, mean {mean:.1f} ms")
+    print("  per deal set: " + " ".join(f"{x:+.3f}" for x in run["samples"]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", required=True, help="bot spec whose advantage is measured")
-    parser.add_argument("--b", required=True, help="bot spec it is compared with")
+    parser.add_argument("--a", help="bot spec whose advantage is measured")
+    parser.add_argument("--b", help="bot spec it is compared with")
     parser.add_argument("--opponent", default=None,
                         help="bot spec in the other two seats (default: none, two seats each)")
     parser.add_argument("--rules", default="standard")
@@ -91,23 +159,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deal-sets", type=int, default=10)
     parser.add_argument("--seed", default="paired-1")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json-out", type=Path, default=None, help="also write the run here")
+    parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="RUN",
+                        help="join runs written by --json-out instead of playing")
     args = parser.parse_args(argv)
+    if args.pool is not None:
+        try:
+            run = pool([json.loads(path.read_text(encoding="utf-8")) for path in args.pool])
+        except (OSError, ValueError, KeyError) as exc:
+            parser.error(f"--pool: {exc}")
+        _print(run)
+        return 0
+    if not (args.a and args.b):
+        parser.error("give the two bots (--a SPEC --b SPEC), or --pool RUN ...")
     rules = Rules.parse(args.rules)
     if args.target is not None:
         rules = rules.replace(target=args.target)
     data = paired_difference(rules, args.a, args.b, args.opponent, args.deal_sets,
                              args.seed, args.workers)
-    diff = data.difference
-    half = diff.half_width
-    interval = "" if half is None else f" ± {half:.3f} ({diff.low:+.3f} to {diff.high:+.3f})"
-    print(f"{args.a} vs {args.b}" + (f" with two {args.opponent}" if args.opponent else "")
-          + f": rules {rules.text}, seed {args.seed}, {args.deal_sets} deal sets, "
-          f"{data.games} games, {data.hands} hands each, {data.wall_seconds:.0f} s")
-    print(f"  advantage of a (b's points per hand minus a's): {diff.mean:+.3f}{interval}, "
-          "95% t interval over deal sets")
-    for bot, (p50, p95, mean) in data.times.items():
-        print(f"  {bot}: decision p50 {p50:.0f} ms, p95 {p95:.0f} ms, mean {mean:.1f} ms")
-    print("  per deal set: " + " ".join(f"{x:+.3f}" for x in data.samples))
+    print(file=sys.stderr)
+    run = run_json(rules, args.a, args.b, args.opponent, args.seed, data)
+    _print(run)
+    if args.json_out:
+        args.json_out.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
+import hearts
 from hearts.arena import MatchConfig, MatchResult, format_report, pool, report, t_interval
-from hearts.arena.match import GameOutcome
+from hearts.arena.match import GameOutcome, playing_code
 from hearts.core import Rules
 
 # two bots, two seats each, in the two rotations of a match
@@ -138,7 +140,36 @@ def test_pooled_reports_give_intervals_over_all_their_deal_sets() -> None:
     assert a["win_rate_per_seat"] == pytest.approx(a["wins"] / (10 * 2))
     assert data["timing"]["random#a"]["decisions"] == 20
     assert data["run"] == {"workers": 2, "wall_seconds": 2.0, "pooled": 2}
+    assert data["code"] == first["code"] == playing_code()
     assert "2 reports pooled" in format_report(data)
+
+
+def test_the_code_digest_changes_with_any_playing_source(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digest covers every source under the playing packages, by content and name."""
+    package = tmp_path / "hearts"
+    for name in ("core/rules.py", "players/search/kernel.py", "arena/openspiel.py",
+                 "arena/specs.py", "arena/report.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(f"# {name}\n")
+    (package / "__init__.py").write_text("")
+    monkeypatch.setattr(hearts, "__file__", str(package / "__init__.py"))
+
+    def digest() -> str:
+        playing_code.cache_clear()
+        return playing_code()
+
+    try:
+        before = digest()
+        (package / "arena/report.py").write_text("# the report's wording changed\n")
+        assert digest() == before  # not a playing source
+        (package / "players/search/kernel.py").write_text("# a policy changed\n")
+        changed = digest()
+        assert changed != before
+        (package / "players/search/policy.py").write_text("")
+        assert digest() != changed  # a new file counts, even empty
+    finally:
+        playing_code.cache_clear()
 
 
 def test_only_reports_of_one_match_kind_pool() -> None:
@@ -154,6 +185,14 @@ def test_only_reports_of_one_match_kind_pool() -> None:
         del bot["by_deal_set"]
     with pytest.raises(ValueError, match="from an older version"):
         pool([first, older])
+    anonymous = _known_report("four", [(0, 13)])
+    del anonymous["code"]
+    with pytest.raises(ValueError, match="does not say which code played"):
+        pool([first, anonymous])
+    changed = _known_report("five", [(0, 13)])
+    changed["code"] = "0123456789abcdef"
+    with pytest.raises(ValueError, match="played by other code"):
+        pool([first, changed])
     with pytest.raises(ValueError, match="not an arena report"):
         pool([{"format": "something else"}])
     with pytest.raises(ValueError, match="at least one"):

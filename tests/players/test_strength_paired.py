@@ -2,15 +2,18 @@
 
 A rule-based player against random ones is far stronger in every deal set, so its
 advantage comes out positive, its samples are the deal sets, and both bots are counted
-over the same number of hands (each holds every hand of a deal set once).
+over the same number of hands (each holds every hand of a deal set once). Runs of one
+comparison on different seeds pool; runs of other bots, rules or code do not.
 """
 
 from __future__ import annotations
 
 import statistics
 
+import pytest
 from tests.players.benchmark_scripts import load_benchmark
 
+from hearts.arena.match import playing_code
 from hearts.core import Rules
 
 PAIRED = load_benchmark("strength_paired")
@@ -23,3 +26,24 @@ def test_normal_is_ahead_of_random_in_every_deal_set() -> None:
     assert paired.difference.mean == statistics.fmean(paired.samples)
     assert paired.hands == 3 * 4 * 3  # deal sets x rotations x rounds
     assert paired.games == 12 and set(paired.times) == {"normal", "random"}
+
+
+def test_runs_of_one_comparison_pool_and_others_are_refused() -> None:
+    rules = Rules.parse("standard:rounds=2")
+    runs = [PAIRED.run_json(rules, "normal", "random", "random", seed,
+                            PAIRED.paired_difference(rules, "normal", "random", "random",
+                                                     deal_sets, seed, 1))
+            for seed, deal_sets in (("one", 2), ("two", 3))]
+    pooled = PAIRED.pool(runs)
+    assert pooled["samples"] == runs[0]["samples"] + runs[1]["samples"]
+    assert pooled["seeds"] == ["one", "two"] and pooled["hands"] == 5 * 4 * 2
+    assert pooled["code"] == runs[0]["code"] == playing_code()
+    with pytest.raises(ValueError, match="seed 'one' appears twice"):
+        PAIRED.pool([runs[0], runs[0]])
+    for key, value in (("code", "0123456789abcdef"), ("b", "easy"), ("rules", "standard")):
+        with pytest.raises(ValueError, match=f"only runs of one {key} pool"):
+            PAIRED.pool([runs[0], {**runs[1], key: value}])
+    with pytest.raises(ValueError, match="not a paired run"):
+        PAIRED.pool([{"format": "card-commons-hearts/arena"}])
+    with pytest.raises(ValueError, match="at least one"):
+        PAIRED.pool([])

@@ -25,6 +25,7 @@ from hearts.arena.match import (
     Progress,
     match_tasks,
     play_game_task,
+    playing_code,
 )
 
 __all__ = ["run_match_ray"]
@@ -60,6 +61,7 @@ def run_match_ray(config: MatchConfig, address: str | None = None, *,
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         tasks = match_tasks(config)
         play = ray.remote(play_game_task)
+        code = playing_code()
         started = time.perf_counter()
         pending = [play.remote(task) for task in tasks]
         outcomes: list[GameOutcome] = []
@@ -74,7 +76,8 @@ def run_match_ray(config: MatchConfig, address: str | None = None, *,
                 ray.cancel(ref, force=True)
             raise
         outcomes.sort(key=lambda o: (o.deal_set, o.rotation))
-        return MatchResult(config, tuple(outcomes), workers, time.perf_counter() - started)
+        return MatchResult(config, tuple(outcomes), workers, time.perf_counter() - started,
+                           code)
     finally:
         if ours:
             ray.shutdown()

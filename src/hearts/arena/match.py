@@ -13,13 +13,17 @@ ever get views, and the arena only times their decisions.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import hearts
 from hearts.arena.errors import ArenaError
 from hearts.arena.specs import BotSpec, build_player
 from hearts.core import (
@@ -43,6 +47,7 @@ __all__ = [
     "game_seed",
     "match_tasks",
     "play_game_task",
+    "playing_code",
     "rotations",
     "run_match",
 ]
@@ -108,14 +113,36 @@ class GameOutcome:
     fallback_moves: tuple[int, ...] = ()  # per seat: decisions a fallback made for it
 
 
+# The sources that decide how a bot plays: the rules, every player, and the adapter and
+# spec parser through which the arena seats outside and configured bots.
+_PLAYING_SOURCES = ("core", "players", "arena/openspiel.py", "arena/specs.py")
+
+
+@functools.cache
+def playing_code() -> str:
+    """A digest of the sources that decide how the bots play. Reports pool only when it
+    is the same: a changed player is no longer the bot that the earlier deal sets
+    measured, even under the same spec."""
+    root = Path(hearts.__file__).parent
+    digest = hashlib.sha256()
+    for source in _PLAYING_SOURCES:
+        path = root / source
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """Every game's outcome, ordered by deal set then rotation, and the wall time."""
+    """Every game's outcome, ordered by deal set then rotation, the wall time, and the
+    code that played (:func:`playing_code`, taken as the match started)."""
 
     config: MatchConfig
     outcomes: tuple[GameOutcome, ...]
     workers: int
     wall_seconds: float = field(compare=False)
+    code: str = field(default_factory=lambda: playing_code(), compare=False)
 
 
 def rotations(lineup: Sequence[str]) -> list[tuple[int, tuple[str, ...]]]:
@@ -229,6 +256,7 @@ def run_match(config: MatchConfig, *, workers: int = 1,
     if workers < 1:
         raise ArenaError(f"workers must be at least 1, not {workers}")
     tasks = match_tasks(config)
+    code = playing_code()
     started = time.perf_counter()
     outcomes: list[GameOutcome] = []
     if workers == 1:
@@ -251,4 +279,4 @@ def run_match(config: MatchConfig, *, workers: int = 1,
                     future.cancel()
                 raise
     outcomes.sort(key=lambda o: (o.deal_set, o.rotation))
-    return MatchResult(config, tuple(outcomes), workers, time.perf_counter() - started)
+    return MatchResult(config, tuple(outcomes), workers, time.perf_counter() - started, code)

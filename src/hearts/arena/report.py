@@ -1,8 +1,9 @@
 """The figures of a match: per bot points per hand with a 95% interval, moons, wins, timing.
 
-``report(result)`` is JSON-ready. Everything under ``figures`` follows from the
-match seed alone (it is what a rerun must reproduce); ``timing`` (per bot: decision
-count, mean, median, 95th percentile and maximum in milliseconds of wall time, and
+``report(result)`` is JSON-ready. Everything under ``figures`` follows from the match
+seed and the code that played (``code``: :func:`~hearts.arena.match.playing_code`) alone
+(it is what a rerun must reproduce); ``timing`` (per bot: decision count, mean, median,
+95th percentile and maximum in milliseconds of wall time, and
 the same of CPU time under ``cpu``, which a busy machine does not inflate) and
 ``run`` vary from run to run.
 
@@ -151,6 +152,7 @@ def report(result: MatchResult) -> dict[str, Any]:
     return {
         "format": REPORT_FORMAT,
         "version": 1,
+        "code": result.code,
         "figures": _figures(result),
         "timing": _timing(result),
         "run": {"workers": result.workers, "wall_seconds": round(result.wall_seconds, 3)},
@@ -159,11 +161,12 @@ def report(result: MatchResult) -> dict[str, Any]:
 
 def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several matches of the same rules and lineup on different seeds
-    (runs on several machines, or one after another): the intervals over every deal set
-    of them all, the counts summed, the decision times joined (:func:`_pooled_timing`).
-    ValueError, saying which, when a report is not an arena report, lacks its deal sets'
-    figures (older than ``by_deal_set``), differs in rules or lineup, or repeats a seed
-    (the same deals again are no new evidence)."""
+    (runs on several machines, or one after another, even in other sessions): the
+    intervals over every deal set of them all, the counts summed, the decision times
+    joined (:func:`_pooled_timing`). ValueError, saying which, when a report is not an
+    arena report, lacks its deal sets' figures (older than ``by_deal_set``) or its code
+    digest, was played by other code (:func:`playing_code`), differs in rules or lineup,
+    or repeats a seed (the same deals again are no new evidence)."""
     if not reports:
         raise ValueError("nothing to pool: give at least one arena report")
     for data in reports:
@@ -172,10 +175,19 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
         if any("by_deal_set" not in bot for bot in data["figures"]["bots"]):
             raise ValueError(f"the report of seed {data['figures']['seed']!r} has no figures "
                              "by deal set (a report from an older version): run it again")
+        if "code" not in data:
+            raise ValueError(f"the report of seed {data['figures']['seed']!r} does not say "
+                             "which code played (a report from an older version): run it "
+                             "again")
+    code = reports[0]["code"]
     first = reports[0]["figures"]
     seeds: list[str] = []
     for data in reports:
         figures = data["figures"]
+        if data["code"] != code:
+            raise ValueError(f"the match of seed {figures['seed']!r} was played by other "
+                             f"code ({data['code']}, not {code}): its bots are not the "
+                             "same bots")
         for key in ("rules", "lineup"):
             if figures[key] != first[key]:
                 raise ValueError(f"only matches of one {key} pool: {figures[key]!r} is not "
@@ -208,6 +220,7 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": REPORT_FORMAT,
         "version": 1,
+        "code": code,
         "figures": {
             "rules": first["rules"], "seed": " ".join(seeds), "lineup": first["lineup"],
             **{key: sum(data["figures"][key] for data in reports)
@@ -257,7 +270,8 @@ def format_report(data: dict[str, Any]) -> str:
     width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
     lines = [
         f"rules {figures['rules']}  seed {figures['seed']}  {figures['deal_sets']} deal sets x "
-        f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands",
+        f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands"
+        + (f"  code {data['code']}" if "code" in data else ""),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
         f"{'moons +/-':>10} {'win/seat':>9} {'fallbacks':>15} {'p95 ms':>9}",
