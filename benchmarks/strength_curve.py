@@ -10,20 +10,33 @@ with a 95% t interval over deal sets, its points per hand and game wins, and its
 ``--deal-sets``, a lower ``--target`` or fewer budgets, and read each figure with its
 hands and budget.
 
+Every point plays the same deals (one seed), so the curve's rise is read deal set by deal
+set: the last line is the highest budget's margin minus the lowest's, paired over the
+deal sets, with its 95% t interval (the luck of the cards cancels inside each pair, as in
+``strength_paired.py``). ``--json-out DIR`` writes each point's arena report there;
+``--pool REPORT ...`` joins reports of several runs (other seeds, other sittings) point by
+point, as ``hearts arena --pool`` does, and pairs the points' deal sets when every point
+has the same seeds.
+
     .venv/bin/python benchmarks/strength_curve.py --deal-sets 4 --target 50
     .venv/bin/python benchmarks/strength_curve.py --worlds 50,200,800 --deal-sets 10
+    .venv/bin/python benchmarks/strength_curve.py --budgets 0.05,1 --seed curve-2 --json-out runs
+    .venv/bin/python benchmarks/strength_curve.py --pool runs/*.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
-from hearts.arena import MatchConfig, report, run_match
+from hearts.arena import MatchConfig, pool, report, run_match, t_interval
 from hearts.core import Rules
 
-__all__ = ["curve_point", "main"]
+__all__ = ["curve_point", "main", "pooled_points", "rise"]
 
 
 def curve_point(rules: Rules, spec: str, opponent: str, deal_sets: int, seed: str,
@@ -38,6 +51,70 @@ def _interval(value: dict[str, Any]) -> str:
     if half is None:
         return f"{value['mean']:+.2f}"
     return f"{value['mean']:+.2f} ± {half:.2f} ({value['low']:+.2f} to {value['high']:+.2f})"
+
+
+def _level_bot(data: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the one bot of a point that is not the three opponents."""
+    bots = data["figures"]["bots"]
+    return next(bot for bot in bots if bot["seats"] == 1)
+
+
+def rise(low: dict[str, Any], high: dict[str, Any]) -> dict[str, Any] | None:
+    """The high point's margin minus the low one's, deal set by deal set, as an interval;
+    None when the two did not play the same deals (other seeds or deal sets)."""
+    if low["figures"]["seed"] != high["figures"]["seed"]:
+        return None
+    lows = _level_bot(low)["by_deal_set"]["margin"]
+    highs = _level_bot(high)["by_deal_set"]["margin"]
+    if len(lows) != len(highs):
+        return None
+    return t_interval([h - lo for lo, h in zip(lows, highs, strict=True)]).to_json()
+
+
+def pooled_points(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Reports of curve points grouped by the level's spec and pooled, each group's runs
+    in seed order (so that points of the same seeds pair deal set by deal set), the
+    points by budget (or worlds), lowest first."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for data in reports:
+        groups[_level_bot(data)["bot"]].append(data)
+    return [pool(sorted(groups[spec], key=lambda data: data["figures"]["seed"]))
+            for spec in sorted(groups, key=_budget)]
+
+
+def _budget(spec: str) -> float:
+    """The budget or worlds a point's spec names (``expert:budget=0.5,...``)."""
+    value = spec.partition(":")[2].partition(",")[0].partition("=")[2]
+    try:
+        return float(value)
+    except ValueError:
+        return float("inf")
+
+
+def _print_point(label: str, data: dict[str, Any]) -> None:
+    bot = _level_bot(data)
+    timing = data["timing"][bot["bot"]]
+    print(f"{label:>16} {data['figures']['hands']:>6} {_interval(bot['margin']):>30} "
+          f"{bot['points_per_hand']['mean']:>9.2f} {bot['win_rate_per_seat']:>8.3f} "
+          f"{timing['p50_ms']:>8.0f} {timing['p95_ms']:>8.0f} "
+          f"{data['run']['wall_seconds']:>7.0f}")
+    sys.stdout.flush()
+
+
+def _print_end(points: list[tuple[str, dict[str, Any]]]) -> None:
+    print("margin: the three opponents' points per hand minus the level's (positive: the "
+          "level took fewer); 95% t interval over deal sets; win/seat: games won (an even "
+          "share is 0.25)")
+    if len(points) < 2:
+        return
+    (low_label, low), (high_label, high) = points[0], points[-1]
+    change = rise(low, high)
+    if change is None:
+        print(f"rise from {low_label} to {high_label}: not paired (the points played "
+              "other deals)")
+    else:
+        print(f"rise from {low_label} to {high_label}, paired over the "
+              f"{len(_level_bot(low)['by_deal_set']['margin'])} deal sets: {_interval(change)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +134,28 @@ def main(argv: list[str] | None = None) -> int:
                         help="deal sets per budget (4 games each, one per rotation)")
     parser.add_argument("--seed", default="curve-1")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json-out", type=Path, default=None, metavar="DIR",
+                        help="also write each point's arena report into this folder")
+    parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="REPORT",
+                        help="join the reports of earlier runs point by point instead of playing")
     args = parser.parse_args(argv)
+    header = (f"{'point':>16} {'hands':>6} {'margin (95% CI)':>30} {'pts/hand':>9} "
+              f"{'win/seat':>8} {'p50 ms':>8} {'p95 ms':>8} {'wall s':>7}")
+    points: list[tuple[str, dict[str, Any]]] = []
+    if args.pool is not None:
+        try:
+            pooled = pooled_points([json.loads(path.read_text(encoding="utf-8"))
+                                    for path in args.pool])
+        except (OSError, ValueError, KeyError, StopIteration) as exc:
+            parser.error(f"--pool: {exc}")
+        print(f"{len(args.pool)} reports pooled into {len(pooled)} points")
+        print(header)
+        for data in pooled:
+            label = _level_bot(data)["bot"].partition(":")[2]
+            points.append((label, data))
+            _print_point(label, data)
+        _print_end(points)
+        return 0
     rules = Rules.parse(args.rules)
     if args.target is not None:
         rules = rules.replace(target=args.target)
@@ -65,21 +163,18 @@ def main(argv: list[str] | None = None) -> int:
     extra = f",{args.options}" if args.options else ""
     print(f"{args.level}{extra} vs three {args.opponent}: rules {rules.text}, seed {args.seed}, "
           f"{args.deal_sets} deal sets a point, {args.workers} worker(s)")
-    print(f"{unit:>10} {'hands':>6} {'margin (95% CI)':>30} {'pts/hand':>9} "
-          f"{'win/seat':>8} {'p50 ms':>8} {'p95 ms':>8} {'wall s':>7}")
+    print(header)
+    if args.json_out is not None:
+        args.json_out.mkdir(parents=True, exist_ok=True)
     for value in values.split(","):
         spec = f"{args.level}:{unit}={value}{extra}"
         data = curve_point(rules, spec, args.opponent, args.deal_sets, args.seed, args.workers)
-        bot = next(b for b in data["figures"]["bots"] if b["bot"] == spec)
-        timing = data["timing"][spec]
-        print(f"{value:>10} {data['figures']['hands']:>6} {_interval(bot['margin']):>30} "
-              f"{bot['points_per_hand']['mean']:>9.2f} {bot['win_rate_per_seat']:>8.3f} "
-              f"{timing['p50_ms']:>8.0f} "
-              f"{timing['p95_ms']:>8.0f} {data['run']['wall_seconds']:>7.0f}")
-        sys.stdout.flush()
-    print("margin: the three opponents' points per hand minus the level's (positive: the "
-          "level took fewer); 95% t interval over deal sets; win/seat: games won (an even "
-          "share is 0.25)")
+        points.append((f"{unit}={value}", data))
+        _print_point(f"{unit}={value}", data)
+        if args.json_out is not None:
+            path = args.json_out / f"curve-{unit}-{value}-{args.seed}.json"
+            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    _print_end(points)
     return 0
 
 

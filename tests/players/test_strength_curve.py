@@ -1,0 +1,33 @@
+"""``benchmarks/strength_curve.py``: every point plays the same deals, so the curve's rise
+is the per-deal-set difference of two points' margins; reports of several runs pool point
+by point (each point's runs in seed order) and still pair when their seeds are the same."""
+
+from __future__ import annotations
+
+from tests.players.benchmark_scripts import load_benchmark
+
+from hearts.arena import t_interval
+from hearts.core import Rules
+
+CURVE = load_benchmark("strength_curve")
+RULES = Rules.parse("standard:rounds=2")
+
+
+def _margins(data: dict[str, object]) -> list[float]:
+    return list(CURVE._level_bot(data)["by_deal_set"]["margin"])
+
+
+def test_the_rise_pairs_the_points_deal_set_by_deal_set_also_once_pooled() -> None:
+    runs = {(spec, seed): CURVE.curve_point(RULES, spec, "random", 2, seed, 1)
+            for spec in ("easy", "normal") for seed in ("s2", "s1")}
+    low, high = runs["easy", "s1"], runs["normal", "s1"]
+    differences = [h - lo for lo, h in zip(_margins(low), _margins(high), strict=True)]
+    assert CURVE.rise(low, high) == t_interval(differences).to_json()
+    assert CURVE.rise(low, runs["normal", "s2"]) is None  # other deals: no pairs
+
+    points = CURVE.pooled_points(list(runs.values()))
+    assert [CURVE._level_bot(p)["bot"] for p in points] == ["easy", "normal"]
+    assert all(p["figures"]["seed"] == "s1 s2" for p in points)
+    assert _margins(points[1]) == _margins(runs["normal", "s1"]) + _margins(runs["normal", "s2"])
+    pooled = [h - lo for lo, h in zip(_margins(points[0]), _margins(points[1]), strict=True)]
+    assert CURVE.rise(*points) == t_interval(pooled).to_json()
