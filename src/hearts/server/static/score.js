@@ -37,7 +37,7 @@ async function factsFor(rulesText, players = null) {
   if (players !== null) query.set("players", String(players));
   let response;
   try {
-    response = await fetch(`/api/score/rules?${query}`);
+    response = await request(`/api/score/rules?${query}`);
   } catch {
     if (known[key]) return known[key];
     throw new ScoreError(`you are offline and this phone has not seen the rules ${rulesText} ` +
@@ -53,7 +53,7 @@ async function factsFor(rulesText, players = null) {
 
 /** Every preset's facts for each of its player counts, so a new game starts offline. */
 async function learnPresets() {
-  const response = await fetch("/api/score/presets");
+  const response = await request("/api/score/presets");
   const {presets} = await response.json();
   writeJSON(PRESETS_KEY, presets);
   for (const preset of presets) {
@@ -349,7 +349,7 @@ async function syncShare() {
   syncing = true;
   const sheet = keeper.sheet;
   try {
-    const response = await fetch(`/api/score/sheets/${share.id}`, {
+    const response = await request(`/api/score/sheets/${share.id}`, {
       method: "PUT", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({key: share.key, sheet: sheet.toJSON()}),
     });
@@ -368,7 +368,7 @@ async function syncShare() {
 
 async function startShare() {
   try {
-    const response = await fetch("/api/score/sheets", {
+    const response = await request("/api/score/sheets", {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({sheet: keeper.sheet.toJSON()}),
     });
@@ -389,7 +389,7 @@ const fileStem = () => `hearts-score-${new Date().toISOString().slice(0, 10)}`;
 async function exportAs(kind) {
   $("export-error").textContent = "";
   try {
-    const response = await fetch(`/api/score/export?kind=${kind}`, {
+    const response = await request(`/api/score/export?kind=${kind}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({sheet: keeper.sheet.toJSON()}),
     });
@@ -505,7 +505,7 @@ async function follow(sheetId) {
   let version = 0;
   for (;;) {
     try {
-      const response = await fetch(`/api/score/sheets/${encodeURIComponent(sheetId)}?since=${version}`,
+      const response = await request(`/api/score/sheets/${encodeURIComponent(sheetId)}?since=${version}`,
                                    {cache: "no-store"});
       if (response.status === 200) {
         const body = await response.json();
@@ -530,8 +530,26 @@ async function follow(sheetId) {
 }
 
 // ------------------------------------------------------------------ start
+// Whether the server answered the last request: navigator.onLine says only that the phone
+// has a network (a captive portal, or a page reloaded under a browser's offline mode, says
+// true), so a request that fails to reach the server counts as offline too.
+let reachable = true;
+
+/** fetch, noting whether the server was reached (a network error is rethrown). */
+async function request(url, options) {
+  try {
+    const response = await fetch(url, options);
+    if (!reachable) { reachable = true; showNet(); }
+    return response;
+  } catch (exc) {
+    if (reachable) { reachable = false; showNet(); }
+    throw exc;
+  }
+}
+
 function showNet() {
-  $("net").textContent = navigator.onLine ? "" : "Offline: the sheet is kept on this phone.";
+  const offline = navigator.onLine === false || !reachable;
+  $("net").textContent = offline ? "Offline: the sheet is kept on this phone." : "";
 }
 
 function wire() {
