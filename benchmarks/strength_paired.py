@@ -10,7 +10,7 @@ decision times (p50, p95 and mean wall time) are printed beside it, so a compari
 equal time can be read off.
 
 ``--json-out`` also writes the run (its deal sets' samples, the code that played:
-:func:`hearts.arena.report.playing_code`) to a file, and ``--pool`` joins such files of
+:func:`hearts.arena.match.playing_code`) to a file, and ``--pool`` joins such files of
 one comparison on different seeds into one interval over all their deal sets, refusing
 runs of other bots, rules or code. Runs too long for one sitting add up this way; the
 runs kept in ``benchmarks/results/`` do so across sessions.

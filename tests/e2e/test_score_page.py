@@ -293,6 +293,8 @@ def test_reload_while_offline_keeps_the_sheet(phones: Any, score_server: ServerP
     assert shown_rows(page) == expected_rows(sheet)
     shot(page, "offline")
     page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # as a phone's network returns
+    expect(page.get_by_test_id("net")).to_have_text("")
 
 
 def test_the_share_link_shows_the_same_sheet_live(phones: Any,

@@ -142,7 +142,7 @@ class MatchResult:
     outcomes: tuple[GameOutcome, ...]
     workers: int
     wall_seconds: float = field(compare=False)
-    code: str = field(default_factory=lambda: playing_code(), compare=False)
+    code: str = field(default_factory=playing_code, compare=False)
 
 
 def rotations(lineup: Sequence[str]) -> list[tuple[int, tuple[str, ...]]]:

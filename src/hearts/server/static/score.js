@@ -604,7 +604,8 @@ function wire() {
     keeper.share = null;
     renderSetup();
   });
-  window.addEventListener("online", () => { showNet(); syncShare(); });
+  // back online, as the browser says: a request tells whether the server is reached again
+  window.addEventListener("online", () => { learnPresets().catch(() => {}); syncShare(); });
   window.addEventListener("offline", showNet);
 }
 
