@@ -7,6 +7,10 @@ answered at once and left out. Also printed: worlds sampled per decision.
 
     .venv/bin/python benchmarks/search_timing.py --games 3
     .venv/bin/python benchmarks/search_timing.py --levels expert --rules classic:players=5
+    .venv/bin/python benchmarks/search_timing.py --levels expert --budgets 0.05,0.2,1
+
+``--budgets`` times a level at other budgets (seconds a decision) than its own, as the
+time curve (``strength_curve.py``) plays it: how many worlds each budget buys.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ __all__ = ["TimedSearch", "main"]
 class TimedSearch(SearchPlayer):
     """A search player that records the wall time and worlds of each searched card."""
 
-    def __init__(self, seed: int, level: str) -> None:
-        super().__init__(seed, level=level)
+    def __init__(self, seed: int, level: str, budget_s: float | None = None) -> None:
+        super().__init__(seed, level=level, budget_s=budget_s)
         self.seconds: list[float] = []
         self.worlds: list[int] = []
 
@@ -47,16 +51,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="hard,expert", help="comma-separated levels")
     parser.add_argument("--rules", default="card-commons", help="rules text")
     parser.add_argument("--games", type=int, default=3, help="games per level")
+    parser.add_argument("--budgets", default=None,
+                        help="seconds a decision, comma-separated (default: each level's own)")
     args = parser.parse_args(argv)
     rules = Rules.parse(args.rules)
-    print(f"{'level':8} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
-          f"{'worlds/decision':>16}")
-    for level in args.levels.split(","):
+    budgets: list[float | None] = ([float(value) for value in args.budgets.split(",")]
+                                   if args.budgets else [None])
+    print(f"{'level':14} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
+          f"{'worlds/decision':>16} {'median':>8}")
+    for level, budget in ((level, budget) for level in args.levels.split(",")
+                          for budget in budgets):
         seconds: list[float] = []
         worlds: list[int] = []
         for game in range(args.games):
             seat = game % rules.players
-            search = TimedSearch(game, level)
+            search = TimedSearch(game, level, budget)
             players: list[Player] = [RuleBasedPlayer() for _ in range(rules.players)]
             players[seat] = search
             play_game(rules, players, seed=f"timing-{game}")
@@ -64,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
             worlds += search.worlds
         seconds.sort()
         p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
-        print(f"{level:8} {len(seconds):9} {statistics.mean(seconds):8.3f} {p95:8.3f} "
-              f"{seconds[-1]:8.3f} {statistics.mean(worlds):16,.0f}")
+        label = level if budget is None else f"{level}@{budget:g}s"
+        print(f"{label:14} {len(seconds):9} {statistics.mean(seconds):8.3f} {p95:8.3f} "
+              f"{seconds[-1]:8.3f} {statistics.mean(worlds):16,.0f} "
+              f"{statistics.median(worlds):8,.0f}")
     return 0
 
 
