@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.players.benchmark_scripts import load_benchmark
 
 search_timing = load_benchmark("search_timing")
