@@ -16,6 +16,7 @@ time curve (``strength_curve.py``) plays it: how many worlds each budget buys.
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 
@@ -59,8 +60,7 @@ def main(argv: list[str] | None = None) -> int:
                                    if args.budgets else [None])
     print(f"{'level':14} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
           f"{'worlds/decision':>16} {'median':>8}")
-    for level, budget in ((level, budget) for level in args.levels.split(",")
-                          for budget in budgets):
+    for level, budget in itertools.product(args.levels.split(","), budgets):
         seconds: list[float] = []
         worlds: list[int] = []
         for game in range(args.games):
