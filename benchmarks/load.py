@@ -68,6 +68,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from hearts.cli.common import positive_ints
+
 __all__ = ["Totals", "choose", "main", "run", "verdicts", "warm_search_kernel"]
 
 _FLOOR = Path(__file__).with_name("ws_floor.py")
@@ -430,7 +432,7 @@ _HEADER = (f"{'case':<22} {'held':>5} {'actions/s':>9} {'acks/s':>7} {'p50 ms':>
 def main() -> None:
     """Parse the options, run every case, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="200,500,1000",
+    parser.add_argument("--tables", type=positive_ints, default=[200, 500, 1000],
                         help="table counts to measure, comma-separated (default: 200,500,1000)")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=5.0)
@@ -459,7 +461,7 @@ def main() -> None:
     parser.add_argument("--hint-flood", type=int, default=0, metavar="N",
                         help="also measure with one seat flooding hints over N connections")
     args = parser.parse_args()
-    counts = [int(n) for n in args.tables.split(",")]
+    counts: list[int] = args.tables
     warm_search_kernel()
     server_cpu = None if args.no_pin else args.server_cpu
     if not args.no_pin and args.client_cpu is not None:

@@ -22,6 +22,7 @@ import statistics
 import numpy as np
 
 from hearts.arena.specs import BotSpec, build_player
+from hearts.cli.common import positive_numbers
 from hearts.core import GameState, Phase, PlayerView, Rules, new_game, view
 from hearts.players import run_game
 from hearts.players.search.encode import rules_array
@@ -56,12 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--opponents", default="normal", help="bot spec at every seat")
     parser.add_argument("--rules", default="standard:rounds=4")
-    parser.add_argument("--trusts", default="0.25,0.5,0.75")
+    parser.add_argument("--trusts", type=positive_numbers, default=[0.25, 0.5, 0.75])
     parser.add_argument("--worlds", type=int, default=300)
     parser.add_argument("--from-trick", type=int, default=3)
     args = parser.parse_args(argv)
     rules = Rules.parse(args.rules)
-    trusts = [float(t) for t in args.trusts.split(",")]
+    trusts: list[float] = args.trusts
     ratios: dict[float, list[float]] = {t: [] for t in trusts}
     shares: dict[float, list[float]] = {t: [] for t in trusts}
     rng = random.Random(1)

@@ -20,6 +20,7 @@ import itertools
 import statistics
 import time
 
+from hearts.cli.common import positive_numbers
 from hearts.core import Card, PlayerView, Rules
 from hearts.players import play_game
 from hearts.players.base import Player
@@ -52,12 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="hard,expert", help="comma-separated levels")
     parser.add_argument("--rules", default="card-commons", help="rules text")
     parser.add_argument("--games", type=int, default=3, help="games per level")
-    parser.add_argument("--budgets", default=None,
+    parser.add_argument("--budgets", type=positive_numbers, default=None,
                         help="seconds a decision, comma-separated (default: each level's own)")
     args = parser.parse_args(argv)
     rules = Rules.parse(args.rules)
-    budgets: list[float | None] = ([float(value) for value in args.budgets.split(",")]
-                                   if args.budgets else [None])
+    budgets: list[float | None] = args.budgets or [None]
     print(f"{'level':14} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
           f"{'worlds/decision':>16} {'median':>8}")
     for level, budget in itertools.product(args.levels.split(","), budgets):

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.arena import MatchConfig, pool, report, run_match, t_interval
+from hearts.cli.common import positive_ints, positive_numbers
 from hearts.core import Rules
 
 __all__ = ["curve_point", "main", "pooled_points", "rise"]
@@ -123,9 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--target", type=int, default=None,
                         help="game target (shorter games for a quick curve)")
-    parser.add_argument("--budgets", default="0.05,0.1,0.2,0.5,1",
+    parser.add_argument("--budgets", type=positive_numbers, default=[0.05, 0.1, 0.2, 0.5, 1.0],
                         help="seconds a decision, comma-separated")
-    parser.add_argument("--worlds", default=None,
+    parser.add_argument("--worlds", type=positive_ints, default=None,
                         help="worlds a decision instead of seconds, comma-separated")
     parser.add_argument("--level", default="expert")
     parser.add_argument("--options", default="", help="more level options, e.g. playout=heuristic")
@@ -166,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     if args.json_out is not None:
         args.json_out.mkdir(parents=True, exist_ok=True)
-    for value in values.split(","):
+    for number in values:
+        value = f"{number:g}"
         spec = f"{args.level}:{unit}={value}{extra}"
         data = curve_point(rules, spec, args.opponent, args.deal_sets, args.seed, args.workers)
         points.append((f"{unit}={value}", data))

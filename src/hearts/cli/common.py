@@ -27,6 +27,8 @@ __all__ = [
     "levels_text",
     "new_seed",
     "positive_int",
+    "positive_ints",
+    "positive_numbers",
     "rules_from_args",
     "seat_levels",
     "seed_text",
@@ -95,6 +97,27 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number of at least 1 is expected, not {text!r}")
     return value
+
+
+def positive_ints(text: str) -> list[int]:
+    """An argparse type: comma-separated whole numbers of at least 1 (``1,4,16``)."""
+    try:
+        return [positive_int(part) for part in text.split(",")]
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"comma-separated whole numbers of at least 1 are expected, not {text!r}") from None
+
+
+def positive_numbers(text: str) -> list[float]:
+    """An argparse type: comma-separated numbers above 0 (``0.05,0.5,1``)."""
+    try:
+        values = [float(part) for part in text.split(",")]
+    except ValueError:
+        values = []
+    if not values or not all(0 < value < float("inf") for value in values):
+        raise argparse.ArgumentTypeError(
+            f"comma-separated numbers above 0 are expected, not {text!r}")
+    return values
 
 
 def level_name(text: str) -> str:
