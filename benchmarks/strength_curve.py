@@ -37,7 +37,7 @@ from hearts.arena import MatchConfig, pool, report, run_match, t_interval
 from hearts.cli.common import positive_ints, positive_numbers
 from hearts.core import Rules
 
-__all__ = ["curve_point", "main", "pooled_points", "rise"]
+__all__ = ["curve_point", "main", "point_text", "pooled_points", "rise"]
 
 
 def curve_point(rules: Rules, spec: str, opponent: str, deal_sets: int, seed: str,
@@ -45,6 +45,13 @@ def curve_point(rules: Rules, spec: str, opponent: str, deal_sets: int, seed: st
     """The arena report of ``spec`` against three ``opponent``."""
     config = MatchConfig(rules, (spec, opponent, opponent, opponent), deal_sets, seed)
     return report(run_match(config, workers=workers))
+
+
+def point_text(number: float) -> str:
+    """A budget or world count as a spec and a file name write it: whole numbers without
+    a decimal point (``1``, ``1234567``), others in full (``0.05``), so the same point
+    always has the same spec and its runs pool."""
+    return str(int(number)) if float(number).is_integer() else repr(float(number))
 
 
 def _interval(value: dict[str, Any]) -> str:
@@ -168,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json_out is not None:
         args.json_out.mkdir(parents=True, exist_ok=True)
     for number in values:
-        value = f"{number:g}"
+        value = point_text(number)
         spec = f"{args.level}:{unit}={value}{extra}"
         data = curve_point(rules, spec, args.opponent, args.deal_sets, args.seed, args.workers)
         points.append((f"{unit}={value}", data))

@@ -31,3 +31,12 @@ def test_the_rise_pairs_the_points_deal_set_by_deal_set_also_once_pooled() -> No
     assert _margins(points[1]) == _margins(runs["normal", "s1"]) + _margins(runs["normal", "s2"])
     pooled = [h - lo for lo, h in zip(_margins(points[0]), _margins(points[1]), strict=True)]
     assert CURVE.rise(*points) == t_interval(pooled).to_json()
+
+
+def test_a_point_is_written_as_given() -> None:
+    """Specs and file names keep every digit, and a whole budget has no decimal point, so
+    ``--budgets 1`` pools with the runs kept as ``budget=1``."""
+    assert CURVE.point_text(1234567) == "1234567"
+    assert CURVE.point_text(1.0) == "1"
+    assert CURVE.point_text(0.05) == "0.05"
+    assert CURVE.point_text(0.1234567) == "0.1234567"
