@@ -3,13 +3,15 @@
 Each hand is dealt in the kernel (a shuffle of the deck in play), played to the last
 trick and scored (moon included), with every seat following one policy: ``random``
 (uniform over the legal cards, the figure comparable to a plain random-playout loop)
-or ``heuristic`` (the search's playout policy). Numba runs single-threaded, so this
+or one of the search's playout policies (``PLAYOUTS``: ``heuristic``, ``moon``, ``lead``,
+``learned``; ``--policies`` picks them). Numba runs single-threaded, so this
 is one core; the clock is this process's CPU time, so other load on a shared machine
 does not count against it. The first call compiles or loads the on-disk cache and is
 not timed.
 
     .venv/bin/python benchmarks/playout_speed.py --seconds 2
     .venv/bin/python benchmarks/playout_speed.py --rules classic:players=6 --seconds 1
+    .venv/bin/python benchmarks/playout_speed.py --rules standard --policies lead,learned
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import time
 
 from hearts.core import Rules
 from hearts.players.search.encode import rules_array
-from hearts.players.search.kernel import POLICY_HEURISTIC, POLICY_RANDOM, play_random_hands
+from hearts.players.search.kernel import POLICY_RANDOM, play_random_hands
+from hearts.players.search.player import PLAYOUTS
 
 __all__ = ["TABLES", "hands_per_second", "main"]
 
@@ -29,7 +32,7 @@ TABLES = [
     "standard",
     *(f"classic:players={n}" for n in range(2, 7)),
 ]
-_POLICIES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
+_POLICIES = {"random": POLICY_RANDOM, **PLAYOUTS}
 
 
 def hands_per_second(rules: Rules, policy: int, seconds: float) -> float:
@@ -46,18 +49,32 @@ def hands_per_second(rules: Rules, policy: int, seconds: float) -> float:
     return hands / spent
 
 
+def _policy_names(text: str) -> list[str]:
+    """A comma-separated list of policy names, each one of ``_POLICIES``."""
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in _POLICIES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown policy {', '.join(unknown)!r}; policies are: {', '.join(_POLICIES)}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print hands per second for each table and policy."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", help="rules text (repeatable); "
                         "default: every preset at every player count")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--policies", type=_policy_names, default=["random", "heuristic"],
+                        help=f"comma-separated, of: {', '.join(_POLICIES)} "
+                        "(default: random,heuristic)")
     args = parser.parse_args(argv)
-    print(f"{'rules':28} {'random hands/s':>15} {'heuristic hands/s':>18}")
+    print(f"{'rules':28}" + "".join(f" {name + ' hands/s':>18}" for name in args.policies))
     for text in args.rules or TABLES:
         rules = Rules.parse(text)
-        rates = [hands_per_second(rules, code, args.seconds) for code in _POLICIES.values()]
-        print(f"{rules.text:28} {rates[0]:15,.0f} {rates[1]:18,.0f}")
+        rates = [hands_per_second(rules, _POLICIES[name], args.seconds)
+                 for name in args.policies]
+        print(f"{rules.text:28}" + "".join(f" {rate:18,.0f}" for rate in rates))
     return 0
 
 

@@ -21,6 +21,7 @@ from hearts.players.search.kernel import (
     MOON_SUBTRACT,
     POLICY_HEURISTIC,
     POLICY_LEAD,
+    POLICY_LEARNED,
     POLICY_MOON,
     POLICY_RANDOM,
     S_HANDS,
@@ -116,7 +117,8 @@ def test_moon_rounds_agree_with_core(text: str) -> None:
     assert any(s is not None for s in shooters)
 
 
-@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC, POLICY_MOON, POLICY_LEAD])
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC, POLICY_MOON, POLICY_LEAD,
+                                    POLICY_LEARNED])
 @pytest.mark.parametrize("text", RULES)
 def test_kernel_playouts_replay_in_core(text: str, policy: int) -> None:
     """Kernel playouts from random mid-round positions replay legally in the core,

@@ -74,8 +74,10 @@ __all__ = [
     "L_VOIDS",
     "MAX_SEATS",
     "NO_QUEEN",
+    "N_FEATURES",
     "POLICY_HEURISTIC",
     "POLICY_LEAD",
+    "POLICY_LEARNED",
     "POLICY_MOON",
     "POLICY_RANDOM",
     "R_DECK",
@@ -104,6 +106,7 @@ __all__ = [
     "batch_refused",
     "batch_step",
     "card_count",
+    "card_features",
     "deal_position",
     "evaluate_cards",
     "evaluate_cards_solved",
@@ -169,6 +172,16 @@ POLICY_MOON: Final = 2
 # The moon policy, except that a seat leading plays the card likeliest to lose the trick:
 # the lowest of a suit in which the fewest cards still out rank under it (see _safe_lead).
 POLICY_LEAD: Final = 3
+# The lead policy, except that a card played to a trick in progress is the best by a
+# linear score over :func:`decision_features` (``_LEARNED_WEIGHTS``, fitted to the
+# search's own choices by ``examples/train_playout.py``). Learned leads were tried too:
+# the search played about 3 points a hand worse with them (see CHANGELOG).
+POLICY_LEARNED: Final = 4
+N_FEATURES: Final = 20
+_LEARNED_WEIGHTS = np.array([
+    0.0401, 0.8921, -0.6006, 0.2246, -3.7227, 0.9996, 2.1710, 0.1477, -0.1482, -0.9982,
+    1.2930, -0.0804, 0.2617, 0.0624, -1.3651, 0.1438, 1.1048, -0.0669, -0.2011, -0.0417,
+], dtype=np.float64)
 
 # What the search counts per candidate beside its utility (``figures[i, F_*]``), summed
 # over worlds: my round points, and how often I take the Q♠, I shoot the moon, another
@@ -501,6 +514,12 @@ def _heuristic_card(pos: Array, rules: Array, legal: int, rng: Array) -> int:
         if flush >= 0:
             return flush
         return _by_rank(safe, rng, False)
+    return _trick_card(pos, rules, legal)
+
+
+@jit
+def _trick_card(pos: Array, rules: Array, legal: int) -> int:
+    """The heuristic's card to a trick in progress."""
     led = pos[S_TRICK] // 13
     if legal & (_SUIT << (13 * led)) == legal:
         return _follow_card(pos, rules, legal, led)
@@ -727,17 +746,15 @@ def _stop_card(pos: Array, rules: Array, legal: int, shooter: int, rng: Array) -
 
 
 @jit
-def _safe_lead(pos: Array, rules: Array, legal: int) -> int:
+def _safe_lead(pos: Array, legal: int, out: int) -> int:
     """A lead for :data:`POLICY_LEAD`: the heuristic's Q♠ flush and spade care, then, of
-    each suit's lowest card, the one under which the fewest cards still out rank (the
-    likeliest to lose the trick; a card nothing outranks comes last), ties to the
-    shorter suit (a void sooner), then the lower rank."""
+    each suit's lowest card, the one under which the fewest cards of ``out`` (the cards
+    still out) rank (the likeliest to lose the trick; a card nothing outranks comes
+    last), ties to the shorter suit (a void sooner), then the lower rank."""
     flush, safe = _spade_care(pos, legal)
     if flush >= 0:
         return flush
-    seat = pos[S_TURN]
-    hand = pos[S_HANDS + seat]
-    out = _others_cards(pos, rules[R_PLAYERS], seat)
+    hand = pos[S_HANDS + pos[S_TURN]]
     best, best_key = -1, 1 << 30
     for suit in range(4):
         chunk = (safe >> (13 * suit)) & _SUIT
@@ -755,11 +772,116 @@ def _safe_lead(pos: Array, rules: Array, legal: int) -> int:
 
 
 @jit
+def _sole_taker(pos: Array, players: int) -> int:
+    """The one seat that has taken point cards this round, or -1 (none, or several)."""
+    taker = -1
+    for seat in range(players):
+        if pos[S_TAKEN + seat] & _POINTS:
+            if taker >= 0:
+                return -1
+            taker = seat
+    return taker
+
+
+@jit
+def decision_features(pos: Array, rules: Array, out: int, base: int, cards: Array,
+                      features: npt.NDArray[np.float64]) -> None:
+    """What :data:`POLICY_LEARNED` knows of playing each of ``cards`` to a trick in
+    progress, into the rows of ``features`` (:data:`N_FEATURES` numbers a card, zeroed
+    first): only the seat's view (its hand, ``out``: the cards in the other hands, the
+    tricks) and ``base``, the heuristic's card (:func:`_trick_card`). Following suit and
+    discarding each have their own features, zero in the other case."""
+    features[:] = 0.0
+    seat = pos[S_TURN]
+    hand = pos[S_HANDS + seat]
+    players = rules[R_PLAYERS]
+    queen_live = pos[S_QUEEN_PLAYED] == 0
+    queen_out = queen_live and out & _QUEEN != 0
+    late = pos[S_TRICK_NO] / 12.0
+    trick_len = pos[S_TRICK_LEN]
+    led = pos[S_TRICK] // 13
+    winning = pos[S_TRICK + _trick_winner(pos)]
+    trick = 0
+    for i in range(trick_len):
+        trick |= 1 << pos[S_TRICK + i]
+    last = trick_len == players - 1
+    taker = _sole_taker(pos, players)
+    for row in range(cards.shape[0]):
+        f = features[row]
+        card = cards[row]
+        suit, rank, bit = card // 13, card % 13, 1 << card
+        high = rank / 12.0
+        outstanding = (out >> (13 * suit)) & _SUIT
+        above = _POP13[outstanding >> (rank + 1)]
+        below = _POP13[outstanding & ((1 << rank) - 1)]
+        big_spade = queen_live and bit & _KING_ACE_SPADES != 0
+        f[0] = card == base
+        wins = suit == led and card > winning
+        if suit == led:
+            f[1] = high
+            f[2] = wins
+            f[3] = wins and last
+            f[4] = wins * _card_points(trick | bit, rules) / 13.0
+            f[5] = (wins and not last) * above / 13.0
+            f[6] = bit == _QUEEN
+            f[7] = big_spade
+            f[8] = wins and not last and queen_out and led == 2 and card > 36
+            f[9] = late * high
+        else:
+            f[10] = bit == _QUEEN
+            f[11] = suit == 3
+            f[12] = (suit == 3) * high
+            f[13] = (suit != 3) * high
+            f[14] = _POP13[(hand >> (13 * suit)) & _SUIT] / 13.0
+            f[15] = big_spade
+            f[16] = below / 13.0
+        if taker == seat:
+            f[17] = wins * high
+        elif taker >= 0:
+            f[18] = wins * high
+            f[19] = bit & _POINTS != 0
+
+
+@jit
+def card_features(pos: Array, rules: Array, out: int, cards: Array,
+                  features: npt.NDArray[np.float64]) -> None:
+    """:func:`decision_features` of ``cards`` for the seat to play to the trick in
+    progress in ``pos``, whose view says ``out`` is in the other hands."""
+    if pos[S_TRICK_LEN] == 0:
+        raise ValueError("card features are for a trick in progress, not a lead")
+    base = _trick_card(pos, rules, legal_mask(pos, rules))
+    decision_features(pos, rules, out, base, cards, features)
+
+
+@jit
+def _learned_card(pos: Array, rules: Array, legal: int) -> int:
+    """:data:`POLICY_LEARNED`'s card to a trick in progress when no moon is on: the legal
+    card of the highest ``_LEARNED_WEIGHTS`` score, ties to the lower card."""
+    out = _others_cards(pos, rules[R_PLAYERS], pos[S_TURN])
+    base = _trick_card(pos, rules, legal)
+    cards = np.empty(card_count(legal), dtype=np.int64)
+    rest = legal
+    for i in range(cards.shape[0]):
+        cards[i] = _lowest_card(rest)
+        rest &= rest - 1
+    features = np.empty((cards.shape[0], N_FEATURES), dtype=np.float64)
+    decision_features(pos, rules, out, base, cards, features)
+    best, best_score = 0, -np.inf
+    for i in range(cards.shape[0]):
+        score = 0.0
+        for j in range(N_FEATURES):
+            score += _LEARNED_WEIGHTS[j] * features[i, j]
+        if score > best_score:
+            best, best_score = i, score
+    return int(cards[best])
+
+
+@jit
 def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
     legal = legal_mask(pos, rules)
     if policy == POLICY_RANDOM or legal & (legal - 1) == 0:
         return _random_card(legal, rng)
-    if policy >= POLICY_MOON:  # the moon policy, or the lead one built on it
+    if policy >= POLICY_MOON:  # the moon policy, or those built on it
         shooter = _moon_shooter(pos, rules)
         if shooter >= 0:
             seat = pos[S_TURN]
@@ -767,8 +889,10 @@ def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
                 others = _others_cards(pos, rules[R_PLAYERS], seat)
                 return _shoot_card(pos, rules, legal, others, rng)
             return _stop_card(pos, rules, legal, shooter, rng)
-        if policy == POLICY_LEAD and pos[S_TRICK_LEN] == 0:
-            return _safe_lead(pos, rules, legal)
+        if pos[S_TRICK_LEN] > 0 and policy == POLICY_LEARNED:
+            return _learned_card(pos, rules, legal)
+        if pos[S_TRICK_LEN] == 0 and policy >= POLICY_LEAD:
+            return _safe_lead(pos, legal, _others_cards(pos, rules[R_PLAYERS], pos[S_TURN]))
     return _heuristic_card(pos, rules, legal, rng)
 
 

@@ -1,0 +1,194 @@
+"""Fit the weights of the learned playout policy to the search's own choices.
+
+The search player (:mod:`hearts.players.search`) plays its simulated seats by a cheap
+policy; ``lead`` is hand-written. ``learned`` leads as ``lead`` does and scores each
+card it may play to a trick in progress by a linear model over
+:func:`~hearts.players.search.kernel.decision_features` (what the seat sees of playing
+it) with weights fitted here, in two steps:
+
+``collect`` plays whole games between four search players (fixed worlds a decision,
+the ``lead`` playout) and keeps, for every decision with a choice in a trick in
+progress, each legal card's features and the search's value for it (cards that play
+alike share one value). The
+file is rewritten after every game, so a long run can be stopped at any time::
+
+    .venv/bin/python examples/train_playout.py collect --games 100 --worlds 800 \\
+        --seed a --out data-a.npz
+
+``fit`` fits a softmax over each decision's cards to the softmax of the search's values
+(``--temperature`` in points), holds a fifth of the decisions out, reports how often the
+``lead`` policy and the fitted model pick the search's best card there and the value
+each loses a decision, and prints the weights for ``_LEARNED_WEIGHTS`` in
+``src/hearts/players/search/kernel.py``::
+
+    .venv/bin/python examples/train_playout.py fit data-a.npz data-b.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import zlib
+
+import numpy as np
+import numpy.typing as npt
+
+from hearts.core import Card, PlayerView, Rules
+from hearts.players.driver import play_game
+from hearts.players.knowledge import Knowledge
+from hearts.players.search.encode import position_array, rules_array
+from hearts.players.search.kernel import N_FEATURES, card_features, mix_seed
+from hearts.players.search.player import SearchPlayer, distinct_cards
+
+Floats = npt.NDArray[np.float64]
+
+
+class RecordingPlayer(SearchPlayer):
+    """A search player that keeps, for each card it plays to a trick in progress, every
+    legal card's features and search value."""
+
+    def __init__(self, seed: int, worlds: int) -> None:
+        super().__init__(seed, level="expert", iterations=worlds, playout="lead")
+        self.features: list[Floats] = []
+        self.values: list[Floats] = []
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """The search's card; every legal card's features and value are kept."""
+        kept = distinct_cards(view)
+        if len(view.legal) == 1 or not view.trick:
+            return super().choose_play(view)
+        found = dict(zip(kept, self.card_values(view, kept), strict=True)) if len(kept) > 1 \
+            else {kept[0]: 0.0}
+        legal = list(view.legal)
+        values, value = [], 0.0
+        for card in legal:  # a card not kept plays like the kept one before it
+            value = found.get(card, value)
+            values.append(value)
+        assert view.seat is not None
+        hands = [0] * view.players
+        hands[view.seat] = view.hand.mask
+        features = np.zeros((len(legal), N_FEATURES), dtype=np.float64)
+        card_features(position_array(view, hands), rules_array(view.rules, view.round_no),
+                      Knowledge.of(view).out, np.array(legal, dtype=np.int64), features)
+        self.features.append(features)
+        self.values.append(np.array(values))
+        return max(kept, key=found.__getitem__)
+
+
+def collect(games: int, worlds: int, seed: str, rules: Rules, out: str) -> None:
+    """Play ``games`` games of four recording players; save the decisions to ``out``."""
+    features: list[Floats] = []
+    values: list[Floats] = []
+    start = time.perf_counter()
+    for game in range(games):
+        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), 4 * game + s), worlds)
+                 for s in range(4)]
+        play_game(rules, seats, f"{seed}-{game}")
+        for seat in seats:
+            features += seat.features
+            values += seat.values
+        sizes = np.array([len(v) for v in values])
+        np.savez(out, features=np.concatenate(features), values=np.concatenate(values),
+                 sizes=sizes)
+        print(f"game {game + 1}: {len(sizes)} decisions, "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+
+
+def load(paths: list[str]) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
+    """Features, values and decision sizes of several collected files, joined."""
+    parts = [np.load(path) for path in paths]
+    return (np.concatenate([p["features"] for p in parts]),
+            np.concatenate([p["values"] for p in parts]),
+            np.concatenate([p["sizes"] for p in parts]))
+
+
+def segment_softmax(scores: Floats, starts: npt.NDArray[np.int64],
+                    owner: npt.NDArray[np.int64]) -> Floats:
+    """Softmax of ``scores`` within each decision (rows from ``starts``)."""
+    shifted = np.exp(scores - np.maximum.reduceat(scores, starts)[owner])
+    return shifted / np.add.reduceat(shifted, starts)[owner]
+
+
+def fit_weights(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
+                temperature: float, steps: int, l2: float) -> Floats:
+    """Weights minimising the cross-entropy from softmax(values / temperature) to the
+    model's softmax over each decision's cards (Adam, full batch)."""
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    owner = np.repeat(np.arange(len(sizes)), sizes)
+    target = segment_softmax(values / temperature, starts, owner)
+    weights = np.zeros(features.shape[1])
+    weights[0] = 1.0
+    moment, square = np.zeros_like(weights), np.zeros_like(weights)
+    for step in range(1, steps + 1):
+        chosen = segment_softmax(features @ weights, starts, owner)
+        grad = features.T @ (chosen - target) / len(sizes) + l2 * weights
+        moment = 0.9 * moment + 0.1 * grad
+        square = 0.999 * square + 0.001 * grad ** 2
+        weights -= 0.05 * (moment / (1 - 0.9 ** step)) / (
+            np.sqrt(square / (1 - 0.999 ** step)) + 1e-8)
+    return weights
+
+
+def judge(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
+          weights: Floats) -> tuple[float, float]:
+    """How often the highest-scored card is the search's best (share of decisions), and
+    the search value it loses a decision on average (ties go to the lower card)."""
+    hits, lost = 0, 0.0
+    scores = features @ weights
+    start = 0
+    for size in sizes:
+        value = values[start:start + size]
+        pick = int(np.argmax(scores[start:start + size]))
+        hits += value[pick] == value.max()
+        lost += value.max() - value[pick]
+        start += size
+    return hits / len(sizes), lost / len(sizes)
+
+
+def fit(paths: list[str], temperature: float, steps: int, l2: float, seed: int) -> None:
+    """Fit on four fifths of the decisions, report on the rest, print the weights."""
+    features, values, sizes = load(paths)
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    held = np.random.default_rng(seed).random(len(sizes)) < 0.2
+
+    def part(mask: npt.NDArray[np.bool_]) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
+        rows = np.concatenate([np.arange(starts[i], starts[i + 1]) for i in np.flatnonzero(mask)])
+        return features[rows], values[rows], sizes[mask]
+
+    train, test = part(~held), part(held)
+    weights = fit_weights(*train, temperature=temperature, steps=steps, l2=l2)
+    lead = np.zeros(N_FEATURES)
+    lead[0] = 1.0
+    print(f"{len(sizes)} decisions ({int(held.sum())} held out), {len(values)} cards")
+    for name, w in (("lead", lead), ("learned", weights)):
+        for label, data in (("train", train), ("held out", test)):
+            share, lost = judge(*data, w)
+            print(f"{name:8} {label:8}: search's card {100 * share:.1f}%, "
+                  f"loses {lost:.3f} a decision")
+    print("_LEARNED_WEIGHTS = np.array([" + ", ".join(f"{w:.4f}" for w in weights) + "])")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    gather = commands.add_parser("collect", help="record the search's decisions")
+    gather.add_argument("--games", type=int, default=100)
+    gather.add_argument("--worlds", type=int, default=800)
+    gather.add_argument("--seed", default="train")
+    gather.add_argument("--rules", default="standard", type=Rules.parse)
+    gather.add_argument("--out", required=True)
+    fitting = commands.add_parser("fit", help="fit the weights to collected decisions")
+    fitting.add_argument("paths", nargs="+")
+    fitting.add_argument("--temperature", type=float, default=1.0)
+    fitting.add_argument("--steps", type=int, default=3000)
+    fitting.add_argument("--l2", type=float, default=1e-4)
+    fitting.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if args.command == "collect":
+        collect(args.games, args.worlds, args.seed, args.rules, args.out)
+    else:
+        fit(args.paths, args.temperature, args.steps, args.l2, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""``examples/train_playout.py``: the decisions it collects are the search's, card by
+card, and the fit prints weights the kernel can take."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hearts.players.search.kernel import N_FEATURES
+
+SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_playout.py"
+
+
+def _trainer():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("train_playout", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_playout"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_collect_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    trainer = _trainer()
+    data = tmp_path / "data.npz"
+    monkeypatch.setattr(sys, "argv", ["train_playout.py", "collect", "--games", "1",
+                                      "--worlds", "30", "--rules", "standard:rounds=1",
+                                      "--out", str(data)])
+    trainer.main()
+    saved = np.load(data)
+    features, values, sizes = saved["features"], saved["values"], saved["sizes"]
+    assert len(sizes) > 10 and sizes.min() >= 2 and sizes.sum() == len(values)
+    assert features.shape == (len(values), N_FEATURES)
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    # exactly one card a decision is the heuristic's (feature 0)
+    assert all(features[s:s + n, 0].sum() == 1 for s, n in zip(starts, sizes, strict=True))
+    monkeypatch.setattr(sys, "argv", ["train_playout.py", "fit", str(data), "--steps", "50"])
+    trainer.main()
+    printed = capsys.readouterr().out
+    assert re.search(r"lead +held out: search's card \d+\.\d%", printed)
+    weights = re.search(r"_LEARNED_WEIGHTS = np\.array\(\[(.*)\]\)", printed)
+    assert weights is not None and len(weights.group(1).split(",")) == N_FEATURES
