@@ -175,7 +175,7 @@ POLICY_LEAD: Final = 3
 # The lead policy, except that a card played to a trick in progress is the best by a
 # linear score over :func:`decision_features` (``_LEARNED_WEIGHTS``, fitted to the
 # search's own choices by ``examples/train_playout.py``). Learned leads were tried too:
-# the search played about 3 points a hand worse with them (see CHANGELOG).
+# the search played about 3 points a hand worse with them (docs/research.md).
 POLICY_LEARNED: Final = 4
 N_FEATURES: Final = 20
 _LEARNED_WEIGHTS = np.array([
