@@ -109,8 +109,9 @@ def run_json(rules: Rules, a: str, b: str, opponent: str | None, seed: str,
 
 
 def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Runs of one comparison on different seeds as one: their samples joined (the times
-    are the first run's). ValueError, saying which, for anything else."""
+    """Runs of one comparison on different seeds as one: their samples joined, each
+    bot's times over all runs (:func:`_pooled_times`). ValueError, saying which, for
+    anything else."""
     if not runs:
         raise ValueError("nothing to pool: give at least one run")
     first = runs[0]
@@ -128,7 +129,18 @@ def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
             seeds.append(seed)
     return {**first, "seeds": seeds, "samples": [x for run in runs for x in run["samples"]],
             **{key: sum(run[key] for run in runs) for key in ("hands", "games", "wall_seconds")},
-            "machine": [run["machine"] for run in runs]}
+            "times": _pooled_times(runs), "machine": [run["machine"] for run in runs]}
+
+
+def _pooled_times(runs: list[dict[str, Any]]) -> dict[str, tuple[float, float, float]]:
+    """Each bot's decision times over runs that kept only their percentiles: the largest
+    of the runs' percentiles (an upper bound, as the arena pools them) and the mean
+    weighted by each run's hands (the decisions a hand hardly vary)."""
+    hands = sum(run["hands"] for run in runs)
+    return {bot: (max(run["times"][bot][0] for run in runs),
+                  max(run["times"][bot][1] for run in runs),
+                  sum(run["hands"] * run["times"][bot][2] for run in runs) / hands)
+            for bot in runs[0]["times"]}
 
 
 def _print(run: dict[str, Any]) -> None:
@@ -142,8 +154,10 @@ def _print(run: dict[str, Any]) -> None:
           f"each, {run['wall_seconds']:.0f} s")
     print(f"  advantage of a (b's points per hand minus a's): {diff.mean:+.3f}{interval}, "
           "95% t interval over deal sets")
+    of_runs = " (largest run's)" if len(run["seeds"]) > 1 else ""
     for bot, (p50, p95, mean) in run["times"].items():
-        print(f"  {bot}: decision p50 {p50:.0f} ms, p95 {p95:.0f} ms, mean {mean:.1f} ms")
+        print(f"  {bot}: decision p50 {p50:.0f} ms{of_runs}, p95 {p95:.0f} ms{of_runs}, "
+              f"mean {mean:.1f} ms")
     print("  per deal set: " + " ".join(f"{x:+.3f}" for x in run["samples"]))
 
 

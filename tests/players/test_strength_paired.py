@@ -3,7 +3,8 @@
 A rule-based player against random ones is far stronger in every deal set, so its
 advantage comes out positive, its samples are the deal sets, and both bots are counted
 over the same number of hands (each holds every hand of a deal set once). Runs of one
-comparison on different seeds pool; runs of other bots, rules or code do not.
+comparison on different seeds pool (their decision times too, weighted by hands); runs
+of other bots, rules or code do not.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def test_runs_of_one_comparison_pool_and_others_are_refused() -> None:
     assert pooled["samples"] == runs[0]["samples"] + runs[1]["samples"]
     assert pooled["seeds"] == ["one", "two"] and pooled["hands"] == 5 * 4 * 2
     assert pooled["code"] == runs[0]["code"] == playing_code()
+    for bot in ("normal", "random"):
+        (p50s, p95s, means) = zip(*(run["times"][bot] for run in runs), strict=True)
+        assert pooled["times"][bot] == pytest.approx(
+            (max(p50s), max(p95s), (16 * means[0] + 24 * means[1]) / 40))
     with pytest.raises(ValueError, match="seed 'one' appears twice"):
         PAIRED.pool([runs[0], runs[0]])
     for key, value in (("code", "0123456789abcdef"), ("b", "easy"), ("rules", "standard")):
