@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from hearts.arena import MatchConfig, format_report, report, run_match
+from hearts.cli.common import usable_cpus
 from hearts.core import Rules
 
 __all__ = ["main"]
@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="deal sets (each played twice, the bots swapped)")
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--seed", default="ismcts-1")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=usable_cpus(),
+                        help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write the report to this file")
     args = parser.parse_args(argv)
     ismcts = f"ismcts:sims={args.sims},uct={args.uct:g}"

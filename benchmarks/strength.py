@@ -33,6 +33,7 @@ from typing import Any
 
 from hearts.arena import MatchConfig, report, run_match
 from hearts.arena.specs import BotSpec
+from hearts.cli.common import usable_cpus
 from hearts.core import Rules
 from hearts.players.levels import LEVELS
 
@@ -162,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing-deal-sets", type=int, default=2,
                         help="deal sets per timing match (d), played on one worker")
     parser.add_argument("--seed", default="strength-1")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=usable_cpus(),
+                        help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write every report to this file")
     args = parser.parse_args(argv)
     out: list[dict[str, Any]] = []

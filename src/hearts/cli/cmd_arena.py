@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,7 +14,7 @@ from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, pool, report
-from hearts.cli.common import check_output_file, games_progress, write_lines
+from hearts.cli.common import check_output_file, games_progress, usable_cpus, write_lines
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
 
@@ -53,8 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "--workers, unless a bot decides by the clock (a search with a "
                              "time budget) or is not seeded (ismcts) (default: a fresh one, "
                              "shown in the report)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--workers", type=int, default=usable_cpus(), metavar="N",
+                        help="worker processes (default: one per CPU this process may "
+                             "use, so a run pinned with taskset gets one a pinned CPU)")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                         help="run the games as Ray tasks instead of local worker processes: "
                              "on the cluster at ADDRESS (HOST:PORT or ray://HOST:PORT), or "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import secrets
 import sys
@@ -32,6 +33,7 @@ __all__ = [
     "rules_from_args",
     "seat_levels",
     "seed_text",
+    "usable_cpus",
     "write_lines",
     "write_record",
 ]
@@ -86,6 +88,14 @@ def seed_text(text: str) -> str:
 def new_seed() -> str:
     """A fresh random seed, short enough to type back in."""
     return str(secrets.randbelow(1_000_000))
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity (``taskset``, a container's
+    cpuset), which ``os.cpu_count`` ignores. The default worker count: more workers
+    than CPUs share them, and a search on a clock then finds fewer worlds."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
 
 
 def positive_int(text: str) -> int:
