@@ -446,11 +446,15 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=None, metavar="N",
                         help="stalled spectators in the slow-consumer case, on as many tables "
                              "of the first count (default: a tenth of it; 0: no such case)")
-    two = (os.cpu_count() or 1) >= 2
-    parser.add_argument("--server-cpu", type=int, default=0 if two else None, metavar="CPU",
-                        help="pin the server to this core (default: 0 on 2+ cores)")
-    parser.add_argument("--client-cpu", type=int, default=1 if two else None, metavar="CPU",
-                        help="pin this load client to this core (default: 1 on 2+ cores)")
+    # the first two cores this process may use (taskset, a container's cpuset), if it has two
+    cores = sorted(os.sched_getaffinity(0))[:2] if hasattr(os, "sched_getaffinity") else []
+    two = len(cores) == 2
+    parser.add_argument("--server-cpu", type=int, default=cores[0] if two else None,
+                        metavar="CPU", help="pin the server to this core (default: the "
+                                            "first this process may use, when it may use 2+)")
+    parser.add_argument("--client-cpu", type=int, default=cores[1] if two else None,
+                        metavar="CPU", help="pin this load client to this core (default: "
+                                            "the second this process may use)")
     parser.add_argument("--no-pin", action="store_true", help="pin nothing")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile and write its statistics here")
