@@ -68,7 +68,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from hearts.cli.common import positive_ints
+from hearts.cli.common import positive_ints, usable_cpu_ids
 
 __all__ = ["Totals", "choose", "main", "run", "verdicts", "warm_search_kernel"]
 
@@ -446,9 +446,8 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=None, metavar="N",
                         help="stalled spectators in the slow-consumer case, on as many tables "
                              "of the first count (default: a tenth of it; 0: no such case)")
-    # the first two cores this process may use (taskset, a container's cpuset), if it has two
-    cores = sorted(os.sched_getaffinity(0))[:2] if hasattr(os, "sched_getaffinity") else []
-    two = len(cores) == 2
+    cores = usable_cpu_ids()
+    two = len(cores) >= 2
     parser.add_argument("--server-cpu", type=int, default=cores[0] if two else None,
                         metavar="CPU", help="pin the server to this core (default: the "
                                             "first this process may use, when it may use 2+)")

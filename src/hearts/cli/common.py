@@ -33,6 +33,7 @@ __all__ = [
     "rules_from_args",
     "seat_levels",
     "seed_text",
+    "usable_cpu_ids",
     "usable_cpus",
     "write_lines",
     "write_record",
@@ -90,12 +91,20 @@ def new_seed() -> str:
     return str(secrets.randbelow(1_000_000))
 
 
+def usable_cpu_ids() -> list[int]:
+    """The CPUs this process may run on, in order: its affinity (``taskset``, a
+    container's cpuset), which ``os.cpu_count`` ignores; every CPU where the platform
+    keeps no affinity."""
+    if hasattr(os, "sched_getaffinity"):
+        return sorted(os.sched_getaffinity(0))
+    return list(range(os.cpu_count() or 1))
+
+
 def usable_cpus() -> int:
-    """The CPUs this process may run on: its affinity (``taskset``, a container's
-    cpuset), which ``os.cpu_count`` ignores. The default worker count: more workers
-    than CPUs share them, and a search on a clock then finds fewer worlds."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    """How many CPUs this process may run on (:func:`usable_cpu_ids`). The default
+    worker count: more workers than CPUs share them, and a search on a clock then finds
+    fewer worlds."""
+    return len(usable_cpu_ids())
 
 
 def positive_int(text: str) -> int:
