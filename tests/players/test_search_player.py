@@ -24,11 +24,13 @@ from hearts.core import (
     Rules,
     cards_below,
     iter_mask,
+    new_game,
     new_hand,
     view,
 )
 from hearts.players import CallbackSeat, play_game, run_game
 from hearts.players.levels import LEVELS, make_player
+from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.search.kernel import (
     evaluate_cards,
     evaluate_passes,
@@ -181,6 +183,26 @@ def test_passes_an_unguarded_queen() -> None:
     assert state.phase is Phase.PASS
     passed = SearchPlayer(4, iterations=200).choose_pass(view(state, 0))
     assert Card("QS") in passed and len(passed) == 3
+
+
+def test_passing_rule_passes_as_the_rule_based_player() -> None:
+    """``passing=rule`` passes what the rule-based player passes, without a world; the
+    search's pass differs from it in some deal (the option changes play), and an unknown
+    way of passing is refused with the ways there are."""
+    rules = Rules.parse("standard")
+    differs = False
+    for seed in range(12):
+        dealt = new_game(rules, seed=f"passing-{seed}")
+        seen = view(dealt, 0)
+        rule_based = RuleBasedPlayer().choose_pass(seen)
+        ruled = LEVELS["expert"](random.Random(seed), passing="rule")  # type: ignore[call-arg]
+        assert isinstance(ruled, SearchPlayer)
+        assert ruled.choose_pass(seen) == rule_based and ruled.worlds_last == 0
+        searched = SearchPlayer(seed, iterations=100).choose_pass(seen)
+        differs |= searched != rule_based
+    assert differs
+    with pytest.raises(ValueError, match="unknown passing 'random'; it is one of: search, rule"):
+        SearchPlayer(1, passing="random")
 
 
 def test_level_options_override_the_budget() -> None:
