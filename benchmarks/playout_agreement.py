@@ -1,0 +1,128 @@
+"""How well the search's playout policies model a player: how often each one, shown the
+true hands, plays the card that player played.
+
+The search plays every sampled world out with one policy for every seat (``PLAYOUTS``
+in :mod:`hearts.players.search.player`), so the policy is its model of the other
+players. This seats four copies of ``--player`` (a bot spec, as the arena takes it),
+plays ``--games`` seeded games and, at each of their plays with a choice, asks each
+policy for its card in the true position. It prints, for leads, follows and discards,
+the share of plays at which the policy's card is the player's (``same``) or plays
+alike (``alike``: the same suit and points with no card of another hand or of the
+trick between them, as the search counts cards that play alike).
+
+    .venv/bin/python benchmarks/playout_agreement.py --player normal --games 20
+    .venv/bin/python benchmarks/playout_agreement.py --player expert:iterations=300 \\
+        --games 2 --policies lead
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from hearts.arena.specs import BotSpec, build_player
+from hearts.core import Action, GameState, Play, Rules, card_points, new_game, view
+from hearts.players.driver import run_game
+from hearts.players.search.encode import position_array, rules_array
+from hearts.players.search.kernel import mix_seed, playout_recorded
+from hearts.players.search.player import PLAYOUTS
+
+__all__ = ["KINDS", "Agreement", "agreement", "main", "plays_alike"]
+
+KINDS = ("lead", "follow", "discard")
+
+Agreement = dict[str, dict[str, tuple[int, int, int]]]
+"""Per policy, per kind of play: (plays, same card, plays alike)."""
+
+
+def plays_alike(first: int, second: int, between_held: int, rules: Rules) -> bool:
+    """Whether two cards play alike: one suit, the same points, and no card of
+    ``between_held`` (the other hands and the trick) ranked between them."""
+    if first // 13 != second // 13:
+        return False
+    if card_points(1 << first, rules) != card_points(1 << second, rules):
+        return False
+    low, high = sorted((first, second))
+    between = ((1 << high) - 1) & ~((2 << low) - 1)
+    return not between & between_held
+
+
+def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
+              seed: str) -> Agreement:
+    """Every policy's agreement with ``player`` over ``games`` games of four of it."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    rng = np.array([mix_seed(1, 0)], dtype=np.int64)
+    played = np.zeros(64, dtype=np.int64)
+    legal = np.zeros(64, dtype=np.int64)
+
+    def observe(before: GameState, action: Action, _after: GameState) -> None:
+        if not isinstance(action, Play):
+            return
+        seen = view(before, action.seat)
+        if len(seen.legal) < 2:
+            return
+        hands = [view(before, seat).hand.mask for seat in range(before.players)]
+        led = seen.trick[0][1].suit if seen.trick else None
+        kind = ("lead" if led is None
+                else "follow" if any(card.suit == led for card in seen.legal) else "discard")
+        elsewhere = sum(mask for seat, mask in enumerate(hands) if seat != action.seat)
+        elsewhere |= sum(1 << card for _, card in seen.trick)
+        codes_now = rules_array(rules, seen.round_no)
+        for name in policies:
+            rng[0] = mix_seed(counts[name, kind, "plays"], len(kind))
+            playout_recorded(position_array(seen, hands), codes_now, PLAYOUTS[name], rng,
+                             played, legal)
+            chosen, actual = int(played[0]), int(action.card)
+            counts[name, kind, "plays"] += 1
+            counts[name, kind, "same"] += chosen == actual
+            counts[name, kind, "alike"] += plays_alike(chosen, actual, elsewhere, rules)
+
+    spec = BotSpec.parse(player)
+    for game in range(games):
+        seats = [build_player(spec, seat=seat, rules=rules, seed=f"{seed}/g{game}/s{seat}")
+                 for seat in range(rules.players)]
+        run_game(new_game(rules, f"{seed}/g{game}"), seats, observers=[observe])
+    return {name: {kind: (counts[name, kind, "plays"], counts[name, kind, "same"],
+                          counts[name, kind, "alike"]) for kind in KINDS}
+            for name in policies}
+
+
+def _policy_names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in PLAYOUTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown policy {', '.join(unknown)!r}; policies are: {', '.join(PLAYOUTS)}")
+    return names
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--player", default="normal", help="bot spec of the four players")
+    parser.add_argument("--policies", type=_policy_names, default=list(PLAYOUTS),
+                        help="comma-separated playout policies (default: all)")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--seed", default="agreement-1")
+    args = parser.parse_args(argv)
+    rules = Rules.parse(args.rules)
+    found = agreement(args.player, args.policies, args.games, rules, args.seed)
+    print(f"{args.player}, {args.games} games, rules {args.rules}, seed {args.seed}: "
+          "share of its plays with a choice that each policy matches (same card / plays alike)")
+    print(f"{'policy':10s}" + "".join(f"{kind:>22s}" for kind in KINDS))
+    for name, kinds in found.items():
+        cells = []
+        for kind in KINDS:
+            plays, same, alike = kinds[kind]
+            share = (f"{same / plays:.3f} / {alike / plays:.3f}" if plays else "-")
+            cells.append(f"{share} ({plays})".rjust(22))
+        print(f"{name:10s}" + "".join(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

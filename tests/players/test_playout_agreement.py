@@ -1,0 +1,56 @@
+"""``benchmarks/playout_agreement.py``: how often a playout policy plays a player's card."""
+
+from __future__ import annotations
+
+import pytest
+from tests.players.benchmark_scripts import load_benchmark
+
+from hearts.core import Card, Rules
+
+STANDARD = Rules.parse("standard")
+
+
+def _bit(text: str) -> int:
+    return 1 << Card(text)
+
+
+def test_cards_play_alike_only_with_nothing_held_between() -> None:
+    agreement = load_benchmark("playout_agreement")
+    five, seven = Card("5C"), Card("7C")
+    assert agreement.plays_alike(five, seven, _bit("6D"), STANDARD)
+    assert not agreement.plays_alike(five, seven, _bit("6C"), STANDARD)
+    assert not agreement.plays_alike(five, Card("5D"), 0, STANDARD)
+    assert not agreement.plays_alike(Card("JS"), Card("QS"), 0, STANDARD)  # 0 and 13 points
+    assert agreement.plays_alike(Card("2H"), Card("9H"), _bit("TH"), STANDARD)
+
+
+def test_the_policies_model_the_rule_based_player_better_than_random_play() -> None:
+    agreement = load_benchmark("playout_agreement")
+    found = {player: agreement.agreement(player, ["lead"], 2, STANDARD, "agreement-test")
+             for player in ("normal", "random")}
+    for kinds in found.values():
+        for plays, same, alike in kinds["lead"].values():
+            assert plays > 0 and 0 <= same <= alike <= plays
+
+    def share(player: str) -> float:
+        counts = found[player]["lead"].values()
+        return sum(same for _, same, _ in counts) / sum(plays for plays, _, _ in counts)
+
+    # the lead policy plays much like the rule-based player and unlike a random one
+    assert share("normal") > 0.7 > 0.5 > share("random")
+
+
+def test_the_table_has_a_row_a_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    agreement = load_benchmark("playout_agreement")
+    assert agreement.main(["--games", "1", "--policies", "lead,moon"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["policy", "lead", "follow", "discard"]
+    assert [line.split()[0] for line in lines[2:]] == ["lead", "moon"]
+
+
+def test_an_unknown_policy_is_a_usage_message(capsys: pytest.CaptureFixture[str]) -> None:
+    agreement = load_benchmark("playout_agreement")
+    with pytest.raises(SystemExit) as stop:
+        agreement.main(["--policies", "lead,clever"])
+    assert stop.value.code == 2
+    assert "unknown policy 'clever'" in capsys.readouterr().err
