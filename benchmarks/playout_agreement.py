@@ -7,8 +7,8 @@ players. This seats four copies of ``--player`` (a bot spec, as the arena takes 
 plays ``--games`` seeded games and, at each of their plays with a choice, asks each
 policy for its card in the true position. It prints, for leads, follows and discards,
 the share of plays at which the policy's card is the player's (``same``) or plays
-alike (``alike``: the same suit and points with no card of another hand or of the
-trick between them, as the search counts cards that play alike).
+alike (``alike``: one run of :func:`~hearts.players.search.player.distinct_cards`, the
+cards the search counts as one).
 
     .venv/bin/python benchmarks/playout_agreement.py --player normal --games 20
     .venv/bin/python benchmarks/playout_agreement.py --player expert:iterations=300 \\
@@ -24,13 +24,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core import Action, GameState, Play, Rules, card_points, new_game, view
+from hearts.core import Action, GameState, Play, PlayerView, Rules, new_game, view
 from hearts.players.driver import run_game
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import mix_seed, playout_recorded
-from hearts.players.search.player import PLAYOUTS
+from hearts.players.search.player import PLAYOUTS, distinct_cards
 
-__all__ = ["KINDS", "Agreement", "agreement", "main", "plays_alike"]
+__all__ = ["KINDS", "Agreement", "agreement", "main", "runs"]
 
 KINDS = ("lead", "follow", "discard")
 
@@ -38,16 +38,17 @@ Agreement = dict[str, dict[str, tuple[int, int, int]]]
 """Per policy, per kind of play: (plays, same card, plays alike)."""
 
 
-def plays_alike(first: int, second: int, between_held: int, rules: Rules) -> bool:
-    """Whether two cards play alike: one suit, the same points, and no card of
-    ``between_held`` (the other hands and the trick) ranked between them."""
-    if first // 13 != second // 13:
-        return False
-    if card_points(1 << first, rules) != card_points(1 << second, rules):
-        return False
-    low, high = sorted((first, second))
-    between = ((1 << high) - 1) & ~((2 << low) - 1)
-    return not between & between_held
+def runs(seen: PlayerView) -> dict[int, int]:
+    """Each legal card of ``seen`` and the first card of its run of cards that play alike
+    (:func:`~hearts.players.search.player.distinct_cards` keeps the first of each)."""
+    kept = set(distinct_cards(seen))
+    first: dict[int, int] = {}
+    current = 0
+    for card in seen.legal:  # in rank order, as distinct_cards walks them
+        if card in kept:
+            current = card
+        first[card] = current
+    return first
 
 
 def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
@@ -68,17 +69,16 @@ def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
         led = seen.trick[0][1].suit if seen.trick else None
         kind = ("lead" if led is None
                 else "follow" if any(card.suit == led for card in seen.legal) else "discard")
-        elsewhere = sum(mask for seat, mask in enumerate(hands) if seat != action.seat)
-        elsewhere |= sum(1 << card for _, card in seen.trick)
-        codes_now = rules_array(rules, seen.round_no)
+        run_of = runs(seen)
+        codes = rules_array(rules, seen.round_no)
         for name in policies:
             rng[0] = mix_seed(counts[name, kind, "plays"], len(kind))
-            playout_recorded(position_array(seen, hands), codes_now, PLAYOUTS[name], rng,
+            playout_recorded(position_array(seen, hands), codes, PLAYOUTS[name], rng,
                              played, legal)
             chosen, actual = int(played[0]), int(action.card)
             counts[name, kind, "plays"] += 1
             counts[name, kind, "same"] += chosen == actual
-            counts[name, kind, "alike"] += plays_alike(chosen, actual, elsewhere, rules)
+            counts[name, kind, "alike"] += run_of[chosen] == run_of[actual]
 
     spec = BotSpec.parse(player)
     for game in range(games):

@@ -5,23 +5,9 @@ from __future__ import annotations
 import pytest
 from tests.players.benchmark_scripts import load_benchmark
 
-from hearts.core import Card, Rules
+from hearts.core import Rules
 
 STANDARD = Rules.parse("standard")
-
-
-def _bit(text: str) -> int:
-    return 1 << Card(text)
-
-
-def test_cards_play_alike_only_with_nothing_held_between() -> None:
-    agreement = load_benchmark("playout_agreement")
-    five, seven = Card("5C"), Card("7C")
-    assert agreement.plays_alike(five, seven, _bit("6D"), STANDARD)
-    assert not agreement.plays_alike(five, seven, _bit("6C"), STANDARD)
-    assert not agreement.plays_alike(five, Card("5D"), 0, STANDARD)
-    assert not agreement.plays_alike(Card("JS"), Card("QS"), 0, STANDARD)  # 0 and 13 points
-    assert agreement.plays_alike(Card("2H"), Card("9H"), _bit("TH"), STANDARD)
 
 
 def test_the_policies_model_the_rule_based_player_better_than_random_play() -> None:
@@ -31,6 +17,9 @@ def test_the_policies_model_the_rule_based_player_better_than_random_play() -> N
     for kinds in found.values():
         for plays, same, alike in kinds["lead"].values():
             assert plays > 0 and 0 <= same <= alike <= plays
+    # a run of cards that play alike counts as one: some other card of it was played
+    assert any(alike > same
+               for kinds in found.values() for _, same, alike in kinds["lead"].values())
 
     def share(player: str) -> float:
         counts = found[player]["lead"].values()
