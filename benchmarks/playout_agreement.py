@@ -23,8 +23,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core import Action, GameState, Play, PlayerView, Rules, new_game, view
+from hearts.cli.common import positive_int
+from hearts.core import Action, GameState, HeartsError, Play, PlayerView, Rules, new_game, view
 from hearts.players.driver import run_game
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import mix_seed, playout_recorded
@@ -99,19 +101,35 @@ def _policy_names(text: str) -> list[str]:
     return names
 
 
+def _rules(text: str) -> Rules:
+    try:
+        return Rules.parse(text)
+    except HeartsError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bot(text: str) -> str:
+    try:
+        BotSpec.parse(text)
+    except BotSpecError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--player", default="normal", help="bot spec of the four players")
+    parser.add_argument("--player", type=_bot, default="normal",
+                        help="bot spec of the four players")
     parser.add_argument("--policies", type=_policy_names, default=list(PLAYOUTS),
                         help="comma-separated playout policies (default: all)")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--games", type=positive_int, default=20)
+    parser.add_argument("--rules", type=_rules, default="standard")
     parser.add_argument("--seed", default="agreement-1")
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules = args.rules
     found = agreement(args.player, args.policies, args.games, rules, args.seed)
-    print(f"{args.player}, {args.games} games, rules {args.rules}, seed {args.seed}: "
+    print(f"{args.player}, {args.games} games, rules {rules.text}, seed {args.seed}: "
           "share of its plays with a choice that each policy matches (same card / plays alike)")
     print(f"{'policy':10s}" + "".join(f"{kind:>22s}" for kind in KINDS))
     for name, kinds in found.items():
