@@ -25,7 +25,7 @@ import numpy as np
 
 from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.cli.common import positive_int
+from hearts.cli.common import name_list, positive_int
 from hearts.core import Action, GameState, HeartsError, Play, PlayerView, Rules, new_game, view
 from hearts.players.driver import run_game
 from hearts.players.search.encode import position_array, rules_array
@@ -67,7 +67,7 @@ def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
         seen = view(before, action.seat)
         if len(seen.legal) < 2:
             return
-        hands = [view(before, seat).hand.mask for seat in range(before.players)]
+        hands = [before.hand(seat).mask for seat in range(before.players)]
         led = seen.trick[0][1].suit if seen.trick else None
         kind = ("lead" if led is None
                 else "follow" if any(card.suit == led for card in seen.legal) else "discard")
@@ -92,15 +92,6 @@ def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
             for name in policies}
 
 
-def _policy_names(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in PLAYOUTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown policy {', '.join(unknown)!r}; policies are: {', '.join(PLAYOUTS)}")
-    return names
-
-
 def _rules(text: str) -> Rules:
     try:
         return Rules.parse(text)
@@ -121,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--player", type=_bot, default="normal",
                         help="bot spec of the four players")
-    parser.add_argument("--policies", type=_policy_names, default=list(PLAYOUTS),
+    parser.add_argument("--policies", type=name_list(PLAYOUTS, "policy", "policies"),
+                        default=list(PLAYOUTS),
                         help="comma-separated playout policies (default: all)")
     parser.add_argument("--games", type=positive_int, default=20)
     parser.add_argument("--rules", type=_rules, default="standard")

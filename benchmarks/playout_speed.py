@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from hearts.cli.common import name_list
 from hearts.core import Rules
 from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import POLICY_RANDOM, play_random_hands
@@ -49,23 +50,14 @@ def hands_per_second(rules: Rules, policy: int, seconds: float) -> float:
     return hands / spent
 
 
-def _policy_names(text: str) -> list[str]:
-    """A comma-separated list of policy names, each one of ``_POLICIES``."""
-    names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in _POLICIES]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"unknown policy {', '.join(unknown)!r}; policies are: {', '.join(_POLICIES)}")
-    return names
-
-
 def main(argv: list[str] | None = None) -> int:
     """Print hands per second for each table and policy."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", help="rules text (repeatable); "
                         "default: every preset at every player count")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    parser.add_argument("--policies", type=_policy_names, default=["random", "heuristic"],
+    parser.add_argument("--policies", type=name_list(_POLICIES, "policy", "policies"),
+                        default=["random", "heuristic"],
                         help=f"comma-separated, of: {', '.join(_POLICIES)} "
                         "(default: random,heuristic)")
     args = parser.parse_args(argv)

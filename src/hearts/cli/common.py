@@ -26,6 +26,7 @@ __all__ = [
     "level_list",
     "level_name",
     "levels_text",
+    "name_list",
     "new_seed",
     "positive_int",
     "positive_ints",
@@ -137,6 +138,23 @@ def positive_numbers(text: str) -> list[float]:
         raise argparse.ArgumentTypeError(
             f"comma-separated numbers above 0 are expected, not {text!r}")
     return values
+
+
+def name_list(choices: Iterable[str], kind: str,
+              plural: str) -> Callable[[str], list[str]]:
+    """An argparse type: comma-separated names, each one of ``choices``; an unknown one
+    is refused naming ``kind`` and listing the ``plural`` there are."""
+    known = list(choices)
+
+    def names(text: str) -> list[str]:
+        given = [name.strip() for name in text.split(",")]
+        unknown = [name for name in given if name not in known]
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                f"unknown {kind} {', '.join(unknown)!r}; {plural} are: {', '.join(known)}")
+        return given
+
+    return names
 
 
 def level_name(text: str) -> str:
