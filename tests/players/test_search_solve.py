@@ -50,7 +50,7 @@ from hearts.players.search.kernel import (
     F_QUEEN,
     F_SIZE,
     POLICY_MOON,
-    R_FINAL,
+    R_ROUNDS_LEFT,
     S_HANDS,
     S_TAKEN,
     S_TURN,
@@ -88,7 +88,8 @@ class Outcome:
     queen: int | None
 
 
-def _scored(state: GameState, totals: list[int], final: bool, queen: int | None) -> Outcome:
+def _scored(state: GameState, totals: list[int], rounds_left: int | None,
+            queen: int | None) -> Outcome:
     """The finished round's outcome; a shooter with the choice takes the one better for
     its game standing (subtracting on a tie), as the search assumes."""
     target = state.rules.target
@@ -97,19 +98,20 @@ def _scored(state: GameState, totals: list[int], final: bool, queen: int | None)
         chooser = state.to_act[0]
         by_choice = {choice: state.apply(ChooseMoon(chooser, choice)).results[-1].points
                      for choice in (MoonChoice.SUBTRACT, MoonChoice.ADD)}
-        added = game_value(chooser, by_choice[MoonChoice.ADD], totals, target, final)
-        subtracted = game_value(chooser, by_choice[MoonChoice.SUBTRACT], totals, target, final)
+        added = game_value(chooser, by_choice[MoonChoice.ADD], totals, target, rounds_left)
+        subtracted = game_value(chooser, by_choice[MoonChoice.SUBTRACT], totals, target,
+                                rounds_left)
         points = by_choice[MoonChoice.ADD if added > subtracted else MoonChoice.SUBTRACT]
         shooter = chooser
     else:
         result = state.results[-1]
         points, shooter = result.points, result.shooter
-    values = tuple(game_value(seat, points, totals, target, final)
+    values = tuple(game_value(seat, points, totals, target, rounds_left)
                    for seat in range(state.players))
     return Outcome(values, points, shooter, queen)
 
 
-def _brute_force(state: GameState, totals: list[int], final: bool) -> Outcome:
+def _brute_force(state: GameState, totals: list[int], rounds_left: int | None) -> Outcome:
     """max^n over every legal card of the core, lowest card first, a seat keeping the
     first of equally good cards: the rest of the round as the solver should solve it."""
     seat = state.to_act[0]
@@ -118,13 +120,13 @@ def _brute_force(state: GameState, totals: list[int], final: bool) -> Outcome:
     for card in iter_mask(state.legal_cards(seat).mask):
         after = state.apply(Play(seat, card))
         if after.phase is Phase.PLAY and after.round_no == round_no:
-            outcome = _brute_force(after, totals, final)
+            outcome = _brute_force(after, totals, rounds_left)
         else:
             cards = (*(int(c) for _, c in state.trick), int(card))
             winner = trick_winner(state.leader, cards, state.players)
             queen = winner if QUEEN_OF_SPADES in cards else next(
                 (s for s in range(state.players) if QUEEN_OF_SPADES in state.taken(s)), None)
-            outcome = _scored(after, totals, final, queen)
+            outcome = _scored(after, totals, rounds_left, queen)
         if best is None or outcome.values[seat] > best.values[seat]:
             best = outcome
     assert best is not None
@@ -155,17 +157,17 @@ def _totals(rules: Rules, seed: int) -> list[int]:
 
 @settings(max_examples=60, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), cards=st.integers(1, 2),
-       into_trick=st.integers(0, 5), final=st.booleans())
+       into_trick=st.integers(0, 5), rounds_left=st.sampled_from([None, 0, 1, 3]))
 def test_the_solver_is_max_n_over_the_core(table: str, seed: int, cards: int,
-                                           into_trick: int, final: bool) -> None:
+                                           into_trick: int, rounds_left: int | None) -> None:
     """With two cards a hand or fewer, every seat's solved value equals the brute-force
     max^n over the core's legal cards, lines scored by the core, and the solved line's
     end scores the points that line scores."""
     state = _endgame(table, seed, cards, into_trick)
     totals = _totals(state.rules, seed)
     codes = rules_array(state.rules)
-    codes[R_FINAL] = final
-    expected = _brute_force(state, totals, final)
+    codes[R_ROUNDS_LEFT] = -1 if rounds_left is None else rounds_left
+    expected = _brute_force(state, totals, rounds_left)
     values = np.zeros(state.players, dtype=np.float64)
     taken = np.zeros(state.players, dtype=np.int64)
     position = _kernel(state)
@@ -204,7 +206,7 @@ def test_a_known_world_gives_each_candidate_its_solved_line(table: str, seed: in
         after = state.apply(Play(me, card))
         if after.phase is not Phase.PLAY or after.round_no != state.round_no:
             continue  # the round ended with my card: nothing was solved
-        line = _brute_force(after, totals, False)
+        line = _brute_force(after, totals, None)
         ends = any(t + p >= rules.target for t, p in zip(totals, line.points, strict=True))
         mine = totals[me] + line.points[me]
         lost = ends and mine != min(t + p for t, p in zip(totals, line.points, strict=True))
@@ -358,7 +360,7 @@ def test_the_solver_sees_the_moon_fail_where_the_playout_lets_it_through() -> No
                           np.array([len(state.hand(s)) for s in range(state.players)]),
                           np.zeros(state.players, dtype=np.int64), hands, 0, 1, 0,
                           POLICY_MOON, 3, sums, figures, np.zeros(2, dtype=np.int64))
-    lines = [_brute_force(state.apply(Play(me, card)), totals, False) for card in candidates]
+    lines = [_brute_force(state.apply(Play(me, card)), totals, None) for card in candidates]
     assert list(sums) == pytest.approx([line.values[me] for line in lines], abs=1e-9)
     assert [line.points[me] for line in lines] == [7, 21, 7]
     assert list(figures[:, F_POINTS]) == [7, 21, 7] and not figures[:, F_MOON_MINE].any()

@@ -19,6 +19,7 @@ totals_strategy = st.lists(st.integers(0, 130), min_size=3, max_size=6)
 def test_the_kernel_restates_the_same_constants() -> None:
     assert kernel._WIN_SCALE_BASE == standing.WIN_SCALE_BASE
     assert kernel._WIN_SCALE_SLOPE == standing.WIN_SCALE_SLOPE
+    assert kernel._WIN_ROUND_SCALE == standing.WIN_ROUND_SCALE
     assert kernel._GAME_WEIGHT == standing.GAME_WEIGHT
 
 

@@ -305,7 +305,16 @@ class Rules:
         >>> Rules.parse("standard:rounds=2").final_round(2)
         True
         """
-        return 0 < self.rounds <= round_no
+        return self.rounds_left(round_no) == 0
+
+    def rounds_left(self, round_no: int) -> int | None:
+        """How many rounds at most the game has still to play after round ``round_no``
+        (the ``rounds`` option); None while it is 0 and only the target ends the game.
+
+        >>> Rules.parse("standard:rounds=8").rounds_left(3), Rules.parse("standard").rounds_left(3)
+        (5, None)
+        """
+        return max(self.rounds - round_no, 0) if self.rounds else None
 
     def pass_offset(self, round_no: int) -> int:
         """Seats to the left that a round's passes go (0: hold round), rounds from 1."""

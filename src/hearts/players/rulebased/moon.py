@@ -67,7 +67,7 @@ def win_chance(k: Knowledge, totals: list[int] | tuple[int, ...] | None = None) 
     ended now), by the shared game-standing model."""
     after = k.projected_totals if totals is None else totals
     view = k.view
-    return win_chances(after, view.rules.target, view.rules.final_round(view.round_no))[k.seat]
+    return win_chances(after, view.rules.target, view.rules.rounds_left(view.round_no))[k.seat]
 
 
 def _moon_pays(k: Knowledge) -> bool:
@@ -153,7 +153,7 @@ def choose_moon(view: PlayerView) -> MoonChoice:
     def outcome(choice: MoonChoice) -> tuple[float, int]:
         totals = moon_totals(view, choice)
         chance = win_chances(totals, view.rules.target,
-                             view.rules.final_round(view.round_no))[seat]
+                             view.rules.rounds_left(view.round_no))[seat]
         leading = totals[seat] <= min(t for s, t in enumerate(totals) if s != seat)
         prefer_add = leading == (choice is MoonChoice.ADD)
         return round(chance, 9), int(prefer_add)

@@ -14,7 +14,6 @@ from hearts.core import MoonChoice, Phase, PlayerView, Rules, fixed_moon_choice,
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
-    R_FINAL,
     R_HEARTS_LEAD,
     R_JACK,
     R_LOWEST_CLUB,
@@ -22,6 +21,7 @@ from hearts.players.search.kernel import (
     R_MOON,
     R_NO_POINTS_FIRST,
     R_PLAYERS,
+    R_ROUNDS_LEFT,
     R_SIZE,
     R_TARGET,
     S_HANDS,
@@ -45,7 +45,7 @@ _MOON_CODES = {MoonChoice.SUBTRACT: 0, MoonChoice.ADD: 1, None: 2}
 
 def rules_array(rules: Rules, round_no: int | None = None) -> Array:
     """The rules as the kernel's ``R_*`` array, from the core's play facts, for a round
-    of the game (``round_no``; None: one that is not the last of a ``rounds`` game)."""
+    of the game (``round_no``; None: as if the target alone ended the game)."""
     facts = play_rules(rules)
     codes = np.zeros(R_SIZE, dtype=np.int64)
     codes[R_PLAYERS] = facts.players
@@ -57,7 +57,8 @@ def rules_array(rules: Rules, round_no: int | None = None) -> Array:
     codes[R_JACK] = rules.jack_of_diamonds
     codes[R_DECK] = rules.deck
     codes[R_TARGET] = rules.target
-    codes[R_FINAL] = round_no is not None and rules.final_round(round_no)
+    left = None if round_no is None else rules.rounds_left(round_no)
+    codes[R_ROUNDS_LEFT] = -1 if left is None else left
     return codes
 
 

@@ -81,7 +81,6 @@ __all__ = [
     "POLICY_MOON",
     "POLICY_RANDOM",
     "R_DECK",
-    "R_FINAL",
     "R_HEARTS_LEAD",
     "R_JACK",
     "R_LOWEST_CLUB",
@@ -89,6 +88,7 @@ __all__ = [
     "R_MOON",
     "R_NO_POINTS_FIRST",
     "R_PLAYERS",
+    "R_ROUNDS_LEFT",
     "R_SIZE",
     "R_TARGET",
     "S_HANDS",
@@ -161,7 +161,7 @@ R_MOON: Final = 5  # 0 shooter-minus, 1 others-plus, 2 shooter-choice
 R_JACK: Final = 6
 R_DECK: Final = 7
 R_TARGET: Final = 8
-R_FINAL: Final = 9  # 1: the game ends after this round whatever the totals (``rounds``)
+R_ROUNDS_LEFT: Final = 9  # rounds the game may play after this one (``rounds``); -1: no limit
 R_SIZE: Final = 10
 
 POLICY_RANDOM: Final = 0
@@ -218,6 +218,7 @@ _MASK32: Final = 0xFFFFFFFF
 # ``tests/players/test_standing.py`` ties the two.
 _WIN_SCALE_BASE: Final = 0.0648
 _WIN_SCALE_SLOPE: Final = 0.1560
+_WIN_ROUND_SCALE: Final = 5.3643
 _GAME_WEIGHT: Final = 100.0
 
 _POP13 = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
@@ -416,9 +417,10 @@ def round_points_for_choice(pos: Array, rules: Array, choice: int, out: Array) -
 
 @jit
 def win_chance(seat: int, totals: Array, points: Array, players: int, target: int,
-               final: bool) -> float:
-    """``seat``'s chance of winning the game from ``totals + points``, ``final`` if the game
-    ends there whatever the totals (the model of :func:`hearts.players.standing.win_chances`)."""
+               rounds_left: int) -> float:
+    """``seat``'s chance of winning the game from ``totals + points`` with at most
+    ``rounds_left`` rounds still to play (-1: no limit; the model of
+    :func:`hearts.players.standing.win_chances`)."""
     highest = -(1 << 30)
     lowest = 1 << 30
     for s in range(players):
@@ -426,7 +428,7 @@ def win_chance(seat: int, totals: Array, points: Array, players: int, target: in
         highest = max(highest, total)
         lowest = min(lowest, total)
     mine = totals[seat] + points[seat]
-    if final or highest >= target:
+    if rounds_left == 0 or highest >= target:
         if mine != lowest:
             return 0.0
         tied = 0
@@ -435,6 +437,8 @@ def win_chance(seat: int, totals: Array, points: Array, players: int, target: in
                 tied += 1
         return 1.0 / tied
     scale = target * (_WIN_SCALE_BASE + _WIN_SCALE_SLOPE * (target - highest) / target)
+    if rounds_left > 0:
+        scale = min(scale, _WIN_ROUND_SCALE * np.sqrt(rounds_left))
     whole = 0.0
     for s in range(players):
         whole += np.exp((lowest - totals[s] - points[s]) / scale)
@@ -452,8 +456,9 @@ def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
         if s != seat:
             others += points[s]
     before = np.zeros(players, dtype=np.int64)
-    change = win_chance(seat, totals, points, players, rules[R_TARGET], rules[R_FINAL] != 0) \
-        - win_chance(seat, totals, before, players, rules[R_TARGET], False)
+    left = rules[R_ROUNDS_LEFT]
+    change = win_chance(seat, totals, points, players, rules[R_TARGET], left) \
+        - win_chance(seat, totals, before, players, rules[R_TARGET], left + 1 if left >= 0 else -1)
     return float(others / (players - 1) - points[seat] + _GAME_WEIGHT * change)
 
 
@@ -1103,7 +1108,7 @@ def _add_figures(pos: Array, rules: Array, totals: Array, me: int, points: Array
     for seat in range(players):
         if point_cards and pos[S_TAKEN + seat] & point_cards == point_cards:
             row[F_MOON_MINE if seat == me else F_MOON_AGAINST] += weight
-    ends = rules[R_FINAL] != 0
+    ends = rules[R_ROUNDS_LEFT] == 0
     best = 1 << 30
     for seat in range(players):
         total = totals[seat] + points[seat]
