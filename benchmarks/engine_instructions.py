@@ -24,6 +24,8 @@ from pathlib import Path
 
 from engine_speed import hearts_hands, openspiel_hand
 
+from hearts.cli.common import non_negative_int, rules_text
+
 __all__ = ["main"]
 
 _COLLECTED = re.compile(r"Collected : ([\d,]+)")
@@ -69,28 +71,33 @@ def per_hand(engine: str, preset: str, warm: int, games: int) -> tuple[float, in
 def main() -> None:
     """Print instructions per hand for both engines and how many times fewer ours needs."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="standard", help="our rules text")
-    parser.add_argument("--games", type=int, default=40,
+    parser.add_argument("--preset", type=rules_text, default="standard", help="our rules text")
+    parser.add_argument("--games", type=non_negative_int, default=40,
                         help="our whole games measured (OpenSpiel plays 5 hands a game)")
-    parser.add_argument("--warm", type=int, default=20, help="our games played first")
+    parser.add_argument("--warm", type=non_negative_int, default=20,
+                        help="our games played first")
     parser.add_argument("--child", choices=["ours", "openspiel"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    preset: str = args.preset.text
     if args.child:
-        print(play(args.child, args.preset, args.warm, args.games))
+        print(play(args.child, preset, args.warm, args.games))
         return
+    # 0 is for the children that count start-up alone; a figure per hand needs hands
+    if args.games < 1:
+        parser.error(f"argument --games: at least 1 game is measured, not {args.games}")
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     from hearts.core._native import engine_in_use
 
     print(f"engine: {engine_in_use()}")
-    ours, hands = per_hand("ours", args.preset, args.warm, args.games)
-    print(f"card-commons-hearts ({args.preset}): {ours:,.0f} instructions/hand ({hands} hands)")
+    ours, hands = per_hand("ours", preset, args.warm, args.games)
+    print(f"card-commons-hearts ({preset}): {ours:,.0f} instructions/hand ({hands} hands)")
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         print("pyspiel not installed: no comparison")
         return
-    theirs, hands = per_hand("openspiel", args.preset, args.warm, args.games * 5)
+    theirs, hands = per_hand("openspiel", preset, args.warm, args.games * 5)
     print(f"OpenSpiel hearts (Python loop): {theirs:,.0f} instructions/hand ({hands} hands)")
     print(f"ratio: {theirs / ours:.2f}x fewer instructions")
 

@@ -23,6 +23,7 @@ import random
 import time
 from collections.abc import Callable
 
+from hearts.cli.common import positive_number, rules_text
 from hearts.core import CardSet, PassCards, Phase, Rules, new_game
 from hearts.core._native import engine_in_use
 
@@ -90,13 +91,15 @@ def race(meters: list[Meter], seconds: float, slice_s: float = 0.25) -> None:
 def main() -> None:
     """Print hands per second for both engines and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="run time per engine")
-    parser.add_argument("--preset", default="standard", help="our rules text (OpenSpiel "
+    parser.add_argument("--seconds", type=positive_number, default=5.0,
+                        help="run time per engine")
+    parser.add_argument("--preset", type=rules_text, default="standard",
+                        help="our rules text (OpenSpiel "
                         "plays its default, which matches standard)")
     parser.add_argument("--profile", action="store_true",
                         help="profile our loop with cProfile instead and print the top functions")
     args = parser.parse_args()
-    rules = Rules.parse(args.preset)
+    rules: Rules = args.preset
     rng = random.Random(1)
     ours = Meter(lambda i: hearts_hands(rules, rng, i))
     if args.profile:

@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from hearts.cli.common import positive_number, rules_text
 from hearts.core import Rules
 from hearts.env import HeartsAECEnv
 from hearts.env.batched import BatchedHearts
@@ -121,10 +122,11 @@ def openspiel_steps(seconds: float) -> Rate | None:
 def main(argv: list[str] | None = None) -> None:
     """Print the table of steps per second."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per row")
-    parser.add_argument("--rules", default="standard", help="rules text (default standard)")
+    parser.add_argument("--seconds", type=positive_number, default=3.0, help="time per row")
+    parser.add_argument("--rules", type=rules_text, default="standard",
+                        help="rules text (default standard)")
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"cores allowed: {sorted(os.sched_getaffinity(0))}; rules {rules.text}")
     print("timed: batched = random_actions + step (obs, mask, rewards: the caller's to keep); "

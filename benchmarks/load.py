@@ -68,7 +68,14 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from hearts.cli.common import positive_ints, usable_cpu_ids
+from hearts.cli.common import (
+    level_name,
+    non_negative_int,
+    positive_int,
+    positive_ints,
+    positive_number,
+    usable_cpu_ids,
+)
 
 __all__ = ["Totals", "choose", "main", "run", "verdicts", "warm_search_kernel"]
 
@@ -434,34 +441,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=positive_ints, default=[200, 500, 1000],
                         help="table counts to measure, comma-separated (default: 200,500,1000)")
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--seconds", type=positive_number, default=15.0)
     parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--level", default="normal")
+    parser.add_argument("--level", type=level_name, default="normal")
     parser.add_argument("--bot-delay", type=float, default=0.7,
                         help="server pause before each computer play (default: people's)")
     parser.add_argument("--think", type=float, default=0.5,
                         help="scripted player's mean pause before each action")
     parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the bare websocket floor at each table count")
-    parser.add_argument("--slow", type=int, default=None, metavar="N",
+    parser.add_argument("--slow", type=non_negative_int, default=None, metavar="N",
                         help="stalled spectators in the slow-consumer case, on as many tables "
                              "of the first count (default: a tenth of it; 0: no such case)")
     cores = usable_cpu_ids()
     two = len(cores) >= 2
-    parser.add_argument("--server-cpu", type=int, default=cores[0] if two else None,
+    parser.add_argument("--server-cpu", type=non_negative_int, default=cores[0] if two else None,
                         metavar="CPU", help="pin the server to this core (default: the "
                                             "first this process may use, when it may use 2+)")
-    parser.add_argument("--client-cpu", type=int, default=cores[1] if two else None,
+    parser.add_argument("--client-cpu", type=non_negative_int, default=cores[1] if two else None,
                         metavar="CPU", help="pin this load client to this core (default: "
                                             "the second this process may use)")
     parser.add_argument("--no-pin", action="store_true", help="pin nothing")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile and write its statistics here")
-    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+    parser.add_argument("--repeat", type=positive_int, default=1, metavar="N",
                         help="run every table count's server and floor cases N times, "
                              "alternating; the verdicts read the medians (other load "
                              "moves a single run by 15%% and more)")
-    parser.add_argument("--hint-flood", type=int, default=0, metavar="N",
+    parser.add_argument("--hint-flood", type=non_negative_int, default=0, metavar="N",
                         help="also measure with one seat flooding hints over N connections")
     args = parser.parse_args()
     counts: list[int] = args.tables

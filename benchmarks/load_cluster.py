@@ -44,6 +44,8 @@ import psycopg
 from load import Totals, cpu_seconds, free_port, player
 from psycopg import sql
 
+from hearts.cli.common import level_name, positive_int, positive_number
+
 __all__ = ["main", "run"]
 
 
@@ -176,16 +178,17 @@ def main() -> None:
                         "(default $HEARTS_TEST_POSTGRES)")
     parser.add_argument("--bus", default=os.environ.get("HEARTS_TEST_REDIS"),
                         help="a Redis URL (default $HEARTS_TEST_REDIS)")
-    parser.add_argument("--tables", type=int, default=200,
+    parser.add_argument("--tables", type=positive_int, default=200,
                         help="tables of the first one-process case")
-    parser.add_argument("--step", type=int, default=200,
+    parser.add_argument("--step", type=positive_int, default=200,
                         help="tables added per one-process case while it stays within --p99")
-    parser.add_argument("--p99", type=float, default=50.0,
+    parser.add_argument("--p99", type=positive_number, default=50.0,
                         help="the latency bound, ms (default: the issue's 50 ms)")
-    parser.add_argument("--most", type=int, default=3000, help="stop the search here")
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--most", type=positive_int, default=3000,
+                        help="stop the search here")
+    parser.add_argument("--seconds", type=positive_number, default=10.0)
     parser.add_argument("--warmup", type=float, default=4.0)
-    parser.add_argument("--level", default="normal")
+    parser.add_argument("--level", type=level_name, default="normal")
     parser.add_argument("--bot-delay", type=float, default=0.7)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--route", choices=("tag", "any"), default="tag",

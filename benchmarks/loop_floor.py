@@ -21,6 +21,8 @@ import random
 
 from engine_speed import Meter, against_openspiel
 
+from hearts.cli.common import positive_number
+
 __all__ = ["BareTricks", "bare_hand", "main"]
 
 _SUITS = tuple(0x1FFF << (13 * suit) for suit in range(4))
@@ -97,7 +99,7 @@ def bare_hand(rng: random.Random) -> int:
 def main() -> None:
     """Print hands per second of the bare loop and of OpenSpiel, and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per loop")
+    parser.add_argument("--seconds", type=positive_number, default=5.0, help="CPU time per loop")
     args = parser.parse_args()
     rng = random.Random(1)
     against_openspiel("bare Python trick loop", Meter(lambda _: bare_hand(rng)), args.seconds,

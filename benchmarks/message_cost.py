@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hearts.cli.common import positive_int, rules_text
 from hearts.core import Action, GameState, PlayerView, view
 from hearts.core._native import engine_in_use
 from hearts.players import decide, make_player
@@ -147,18 +148,20 @@ def time_steps(played: list[tuple[TableAuthority, list[Step]]], repeats: int
 def main() -> None:
     """Record, time and print (or profile)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="standard", help="preset[:options], 4 players")
-    parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rules", type=rules_text, default="standard",
+                        help="preset[:options], 4 players")
+    parser.add_argument("--games", type=positive_int, default=5)
+    parser.add_argument("--repeats", type=positive_int, default=5)
     parser.add_argument("--connected", type=int, default=4, choices=range(1, 5),
                         help="seats with a connection (the load benchmark's tables: 1)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the broadcasts and print the top functions")
     args = parser.parse_args()
     print(f"engine: {engine_in_use()}")
-    played = record_games(args.rules, args.games, args.connected)
+    rules: str = args.rules.text
+    played = record_games(rules, args.games, args.connected)
     actions = sum(len(steps) for _, steps in played)
-    print(f"{args.games} games of {args.rules}, {actions} actions, 4 seats, "
+    print(f"{args.games} games of {rules}, {actions} actions, 4 seats, "
           f"{args.connected} connected")
     if args.profile:
         profile = cProfile.Profile()

@@ -29,6 +29,7 @@ from typing import Any
 from scipy.stats import binomtest
 
 from hearts.arena import MatchConfig, report, run_match
+from hearts.cli.common import level_list, positive_int, rules_text
 from hearts.core import Rules
 
 __all__ = ["main", "moon_row"]
@@ -81,27 +82,28 @@ def _points(value: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rules", default="standard")
-    parser.add_argument("--defenders", default="normal,hard,expert")
-    parser.add_argument("--attackers", default="shooter,expert")
-    parser.add_argument("--deal-sets", type=int, default=10,
+    parser.add_argument("--rules", type=rules_text, default="standard")
+    parser.add_argument("--defenders", type=level_list, default="normal,hard,expert")
+    parser.add_argument("--attackers", type=level_list, default="shooter,expert")
+    parser.add_argument("--deal-sets", type=positive_int, default=10,
                         help="deal sets per pairing (4 games each, one per rotation)")
-    parser.add_argument("--iterations", type=int, default=200,
+    parser.add_argument("--iterations", type=positive_int, default=200,
                         help="worlds a search decision samples")
     parser.add_argument("--seed", default="moon-1")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--records", type=Path, default=None, metavar="DIR",
                         help="write each pairing's game records to DIR")
     args = parser.parse_args(argv)
-    print(f"rules {args.rules}, seed {args.seed}, {args.deal_sets} deal sets a pairing, "
+    rules: str = args.rules.text
+    print(f"rules {rules}, seed {args.seed}, {args.deal_sets} deal sets a pairing, "
           f"search levels at {args.iterations} worlds a decision; three defenders, one "
           f"attacker; target: moons allowed <= {_TARGET:.0%} of hands")
     header = (f"{'defender':26} {'attacker':32} {'hands':>6} {'moons allowed (95% CI)':>26} "
               f"{'own':>4} {'defender pts/hand':>18} {'attacker pts/hand':>18} {'verdict':>9}")
     print(header)
-    for defender in args.defenders.split(","):
-        for attacker in args.attackers.split(","):
-            row = moon_row(args.rules, defender, attacker, args.deal_sets, args.seed,
+    for defender in args.defenders:
+        for attacker in args.attackers:
+            row = moon_row(rules, defender, attacker, args.deal_sets, args.seed,
                            args.iterations, args.workers, args.records)
             share = (f"{row['moons_allowed']} = {row['share']:.1%} "
                      f"({row['low']:.1%}-{row['high']:.1%})")

@@ -23,10 +23,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.cli.common import name_list, positive_int
-from hearts.core import Action, GameState, HeartsError, Play, PlayerView, Rules, new_game, view
+from hearts.cli.common import bot_spec, name_list, positive_int, rules_text
+from hearts.core import Action, GameState, Play, PlayerView, Rules, new_game, view
 from hearts.players.driver import run_game
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import mix_seed, playout_recorded
@@ -92,31 +91,16 @@ def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
             for name in policies}
 
 
-def _rules(text: str) -> Rules:
-    try:
-        return Rules.parse(text)
-    except HeartsError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _bot(text: str) -> str:
-    try:
-        BotSpec.parse(text)
-    except BotSpecError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--player", type=_bot, default="normal",
+    parser.add_argument("--player", type=bot_spec, default="normal",
                         help="bot spec of the four players")
     parser.add_argument("--policies", type=name_list(PLAYOUTS, "policy", "policies"),
                         default=list(PLAYOUTS),
                         help="comma-separated playout policies (default: all)")
     parser.add_argument("--games", type=positive_int, default=20)
-    parser.add_argument("--rules", type=_rules, default="standard")
+    parser.add_argument("--rules", type=rules_text, default="standard")
     parser.add_argument("--seed", default="agreement-1")
     args = parser.parse_args(argv)
     rules = args.rules

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from hearts.cli.common import name_list
+from hearts.cli.common import name_list, positive_number, rules_text
 from hearts.core import Rules
 from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import POLICY_RANDOM, play_random_hands
@@ -53,17 +53,18 @@ def hands_per_second(rules: Rules, policy: int, seconds: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Print hands per second for each table and policy."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", action="append", help="rules text (repeatable); "
+    parser.add_argument("--rules", type=rules_text, action="append",
+                        help="rules text (repeatable); "
                         "default: every preset at every player count")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--seconds", type=positive_number, default=2.0,
+                        help="time per measurement")
     parser.add_argument("--policies", type=name_list(_POLICIES, "policy", "policies"),
                         default=["random", "heuristic"],
                         help=f"comma-separated, of: {', '.join(_POLICIES)} "
                         "(default: random,heuristic)")
     args = parser.parse_args(argv)
     print(f"{'rules':28}" + "".join(f" {name + ' hands/s':>18}" for name in args.policies))
-    for text in args.rules or TABLES:
-        rules = Rules.parse(text)
+    for rules in args.rules or [Rules.parse(text) for text in TABLES]:
         rates = [hands_per_second(rules, _POLICIES[name], args.seconds)
                  for name in args.policies]
         print(f"{rules.text:28}" + "".join(f" {rate:18,.0f}" for rate in rates))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from hearts.cli.common import level_list, positive_int
 from hearts.core import (
     Card,
     CardSet,
@@ -125,13 +126,13 @@ def _shown(decision: Decision) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--levels", default=",".join(LEVELS),
+    parser.add_argument("--levels", type=level_list, default=",".join(LEVELS),
                         help="comma-separated levels (default: all)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every player")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--iterations", type=positive_int, default=None,
                         help="worlds a search decision samples (default: the level's time)")
     args = parser.parse_args()
-    levels = args.levels.split(",")
+    levels: list[str] = args.levels
     entries = load_suite()
     answers = {level: [decide(make_level(level, args.seed, args.iterations), entry)
                        for entry in entries] for level in levels}

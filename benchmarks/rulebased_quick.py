@@ -24,6 +24,14 @@ import statistics
 import time
 from collections.abc import Callable
 
+from hearts.cli.common import (
+    comma_list,
+    level_list,
+    level_name,
+    non_negative_int,
+    positive_int,
+    rules_text,
+)
 from hearts.core import (
     Card,
     CardSet,
@@ -74,11 +82,10 @@ class TimedPlayer:
         return self._timed(self.inner.choose_moon, view)  # type: ignore[return-value]
 
 
-def run(preset: str, level: str, opponents: str, deals: int, times: list[float],
+def run(rules: Rules, level: str, opponents: str, deals: int, times: list[float],
         profiler: cProfile.Profile | None = None,
         asked: list[tuple[str, PlayerView]] | None = None) -> list[int]:
     """Points per hand of ``level`` against ``opponents`` over ``deals`` duplicate deals."""
-    rules = Rules.parse(preset)
     scores: list[int] = []
     for deal in range(deals):
         hands = tuple(CardSet(h) for h in deal_hands(rules, f"rulebased-quick-{deal}"))
@@ -112,26 +119,29 @@ def best_times(level: str, asked: list[tuple[str, PlayerView]], repeat: int) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=125, help="duplicate deals a preset")
-    parser.add_argument("--levels", default="easy,normal")
-    parser.add_argument("--presets", default="standard,card-commons")
-    parser.add_argument("--opponents", default="random", help="level of the other three")
-    parser.add_argument("--profile", type=int, default=0, metavar="N",
+    parser.add_argument("--deals", type=positive_int, default=125,
+                        help="duplicate deals a preset")
+    parser.add_argument("--levels", type=level_list, default="easy,normal")
+    parser.add_argument("--presets", type=comma_list(rules_text), default="standard,card-commons")
+    parser.add_argument("--opponents", type=level_name, default="random",
+                        help="level of the other three")
+    parser.add_argument("--profile", type=non_negative_int, default=0, metavar="N",
                         help="print the N functions the decisions spent most time in")
-    parser.add_argument("--repeat", type=int, default=0, metavar="R",
+    parser.add_argument("--repeat", type=non_negative_int, default=0, metavar="R",
                         help="decide every view R more times; report the best times' mean")
-    parser.add_argument("--sort", default="tottime", help="profile order (pstats key)")
+    parser.add_argument("--sort", choices=sorted(pstats.Stats.sort_arg_dict_default),
+                        default="tottime", metavar="SORT", help="profile order (pstats key)")
     args = parser.parse_args()
     print(f"engines: core {core_engine()}; players {players_engine()}")
-    for level in args.levels.split(","):
+    for level in args.levels:
         times: list[float] = []
         profiler = cProfile.Profile() if args.profile else None
         asked: list[tuple[str, PlayerView]] | None = [] if args.repeat else None
-        for preset in args.presets.split(","):
-            scores = run(preset, level, args.opponents, args.deals, times, profiler, asked)
+        for rules in args.presets:
+            scores = run(rules, level, args.opponents, args.deals, times, profiler, asked)
             mean = statistics.fmean(scores)
             half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5
-            print(f"{level:7} vs 3 {args.opponents}, {preset:13} {len(scores)} hands: "
+            print(f"{level:7} vs 3 {args.opponents}, {rules.text:13} {len(scores)} hands: "
                   f"{mean:.2f} ± {half:.2f} points/hand (an equal player: 6.5)")
         ordered = sorted(times)
         p95 = ordered[int(0.95 * (len(ordered) - 1))]

@@ -22,7 +22,13 @@ import statistics
 import numpy as np
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.cli.common import positive_numbers
+from hearts.cli.common import (
+    bot_spec,
+    non_negative_int,
+    positive_int,
+    positive_numbers,
+    rules_text,
+)
 from hearts.core import GameState, Phase, PlayerView, Rules, new_game, view
 from hearts.players import run_game
 from hearts.players.search.encode import rules_array
@@ -54,14 +60,15 @@ def _weights(seen: PlayerView, hands: list[int], trust: float, worlds: int,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--opponents", default="normal", help="bot spec at every seat")
-    parser.add_argument("--rules", default="standard:rounds=4")
+    parser.add_argument("--games", type=positive_int, default=4)
+    parser.add_argument("--opponents", type=bot_spec, default="normal",
+                        help="bot spec at every seat")
+    parser.add_argument("--rules", type=rules_text, default="standard:rounds=4")
     parser.add_argument("--trusts", type=positive_numbers, default=[0.25, 0.5, 0.75])
-    parser.add_argument("--worlds", type=int, default=300)
-    parser.add_argument("--from-trick", type=int, default=3)
+    parser.add_argument("--worlds", type=positive_int, default=300)
+    parser.add_argument("--from-trick", type=non_negative_int, default=3)
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     trusts: list[float] = args.trusts
     ratios: dict[float, list[float]] = {t: [] for t in trusts}
     shares: dict[float, list[float]] = {t: [] for t in trusts}

@@ -20,12 +20,12 @@ import itertools
 import statistics
 import time
 
-from hearts.cli.common import positive_numbers
+from hearts.cli.common import name_list, positive_int, positive_numbers, rules_text
 from hearts.core import Card, PlayerView, Rules
 from hearts.players import play_game
 from hearts.players.base import Player
 from hearts.players.rulebased import RuleBasedPlayer
-from hearts.players.search.player import SearchPlayer
+from hearts.players.search.player import LEVEL_BUDGETS, SearchPlayer
 
 __all__ = ["TimedSearch", "main"]
 
@@ -50,17 +50,18 @@ class TimedSearch(SearchPlayer):
 def main(argv: list[str] | None = None) -> int:
     """Play the games and print one line of figures per level."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", default="hard,expert", help="comma-separated levels")
-    parser.add_argument("--rules", default="card-commons", help="rules text")
-    parser.add_argument("--games", type=int, default=3, help="games per level")
+    parser.add_argument("--levels", type=name_list(LEVEL_BUDGETS, "level", "search levels"),
+                        default="hard,expert", help="comma-separated levels")
+    parser.add_argument("--rules", type=rules_text, default="card-commons", help="rules text")
+    parser.add_argument("--games", type=positive_int, default=3, help="games per level")
     parser.add_argument("--budgets", type=positive_numbers, default=None,
                         help="seconds a decision, comma-separated (default: each level's own)")
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     budgets: list[float | None] = args.budgets or [None]
     print(f"{'level':14} {'decisions':>9} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
           f"{'worlds/decision':>16} {'median':>8}")
-    for level, budget in itertools.product(args.levels.split(","), budgets):
+    for level, budget in itertools.product(args.levels, budgets):
         seconds: list[float] = []
         worlds: list[int] = []
         for game in range(args.games):

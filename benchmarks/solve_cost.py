@@ -19,6 +19,7 @@ import statistics
 import time
 from collections import defaultdict
 
+from hearts.cli.common import non_negative_int, positive_int, rules_text
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
 from hearts.players import play_game
 from hearts.players.base import Player
@@ -58,12 +59,14 @@ def _timed(player: SearchPlayer, view: PlayerView) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Record the positions, time both searches on each, print a line per hand size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--solve", type=int, default=3, help="hand size solved from")
-    parser.add_argument("--worlds", type=int, default=100, help="worlds a decision")
-    parser.add_argument("--rules", default="standard:rounds=2", help="rules text")
-    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--solve", type=non_negative_int, default=3,
+                        help="hand size solved from")
+    parser.add_argument("--worlds", type=positive_int, default=100, help="worlds a decision")
+    parser.add_argument("--rules", type=rules_text, default="standard:rounds=2",
+                        help="rules text")
+    parser.add_argument("--games", type=positive_int, default=2)
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     views: list[PlayerView] = []
     for game in range(args.games):
         seats = [Recorder() for _ in range(rules.players)]

@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from hearts.cli.common import positive_int, positive_number
 from hearts.core._native import engine_in_use
 
 __all__ = ["hearts_command", "main", "time_command"]
@@ -50,8 +51,9 @@ def time_command(command: list[str], runs: int) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     """Time each command and compare it with the target; exit 1 if one misses it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
-    parser.add_argument("--target", type=float, default=TARGET_S,
+    parser.add_argument("--runs", type=positive_int, default=15,
+                        help="runs of each command (default 15)")
+    parser.add_argument("--target", type=positive_number, default=TARGET_S,
                         help=f"seconds a command may take to start (default {TARGET_S})")
     args = parser.parse_args(argv)
     hearts = hearts_command()

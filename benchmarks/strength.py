@@ -33,19 +33,19 @@ from typing import Any
 
 from hearts.arena import MatchConfig, report, run_match
 from hearts.arena.specs import BotSpec
-from hearts.cli.common import usable_cpus
+from hearts.cli.common import bot_spec, comma_list, positive_int, rules_text, usable_cpus
 from hearts.core import Rules
 from hearts.players.levels import LEVELS
 
-__all__ = ["main", "measure"]
+__all__ = ["TARGETS", "main", "measure"]
 
 PRESETS = ("standard", "card-commons")
 
 
-def measure(rules: str, lineup: tuple[str, ...], deal_sets: int, seed: str,
+def measure(rules: Rules, lineup: tuple[str, ...], deal_sets: int, seed: str,
             workers: int) -> dict[str, Any]:
     """One arena match's report."""
-    config = MatchConfig(Rules.parse(rules), lineup, deal_sets, seed)
+    config = MatchConfig(rules, lineup, deal_sets, seed)
     return report(run_match(config, workers=workers))
 
 
@@ -68,20 +68,20 @@ def _verdict(mean: float, low: float, high: float, target: float, at_most: bool)
     return "met (95%)" if low >= target else "met" if mean >= target else "NOT met"
 
 
-def _line(name: str, rules: str, data: dict[str, Any]) -> str:
+def _line(name: str, rules: Rules, data: dict[str, Any]) -> str:
     figures = data["figures"]
-    return (f"[{name}] {rules}: {figures['hands']} hands, {figures['games']} games, "
+    return (f"[{name}] {rules.text}: {figures['hands']} hands, {figures['games']} games, "
             f"{figures['deal_sets']} deal sets, seed {figures['seed']}, "
             f"{data['run']['workers']} workers, {data['run']['wall_seconds']:.0f} s")
 
 
 def target_a(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
     """Rule-based vs three random: <= 3.5 points per hand."""
-    for level in args.rule_based.split(","):
+    for level in args.rule_based:
         if not _installed(level):
             print(f"[a] {level}: not installed, skipped")
             continue
-        for rules in args.presets.split(","):
+        for rules in args.presets:
             data = measure(rules, (level, "random", "random", "random"), args.deal_sets,
                            args.seed, args.workers)
             bot = _bot(data, level)
@@ -90,17 +90,17 @@ def target_a(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
             print(f"    {level}: {_interval(per_hand)} points per hand; target <= 3.5: "
                   f"{_verdict(per_hand['mean'], per_hand['low'], per_hand['high'], 3.5, True)}"
                   f"; p95 decision {data['timing'][level]['p95_ms']:.2f} ms")
-            out.append({"target": "a", "rules": rules, "bot": level, "report": data})
+            out.append({"target": "a", "rules": rules.text, "bot": level, "report": data})
 
 
 def target_b(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
     """Search vs three rule-based: margin >= 1.5 points per hand."""
-    opponent = args.rule_based.split(",")[-1]
-    for search in args.search.split(","):
+    opponent = args.rule_based[-1]
+    for search in args.search:
         if not _installed(search) or not _installed(opponent):
             print(f"[b] {search} vs {opponent}: not installed, skipped")
             continue
-        for rules in args.presets.split(","):
+        for rules in args.presets:
             data = measure(rules, (search, opponent, opponent, opponent), args.deal_sets,
                            args.seed, args.workers)
             bot = _bot(data, search)
@@ -113,18 +113,18 @@ def target_b(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
                   f"{_verdict(margin['mean'], margin['low'], margin['high'], 1.5, False)}; "
                   f"{search} decisions p50 {timing['p50_ms']:.0f} ms, "
                   f"p95 {timing['p95_ms']:.0f} ms")
-            out.append({"target": "b", "rules": rules, "bot": search, "report": data})
+            out.append({"target": "b", "rules": rules.text, "bot": search, "report": data})
 
 
 def target_d(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
     """Decision time on one core: p95 <= 1 s (expert), <= 50 ms (easy, normal)."""
     limits = {"easy": 50.0, "normal": 50.0, "expert": 1000.0}
-    for level in args.levels.split(","):
+    for level in args.levels:
         if not _installed(level):
             print(f"[d] {level}: not installed, skipped")
             continue
         kind = BotSpec.parse(level).kind
-        for rules in args.presets.split(","):
+        for rules in args.presets:
             # the level at one seat, fast rule-based (or random) players at the others
             others = "normal" if "normal" in LEVELS and kind != "normal" else "random"
             data = measure(rules, (level, others, others, others), args.timing_deal_sets,
@@ -143,36 +143,46 @@ def target_d(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
                   f"p50 {cpu['p50_ms']:.2f} ms, p95 {cpu['p95_ms']:.2f} ms, "
                   f"max {cpu['max_ms']:.2f} ms; load average "
                   f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-            out.append({"target": "d", "rules": rules, "bot": level, "report": data})
+            out.append({"target": "d", "rules": rules.text, "bot": level, "report": data})
+
+
+TARGETS = {"a": target_a, "b": target_b, "d": target_d}
+
+
+def _target(text: str) -> str:
+    """An argparse type: the letter of one of :data:`TARGETS`."""
+    if text not in TARGETS:
+        raise argparse.ArgumentTypeError(
+            f"unknown target {text!r}; targets are {', '.join(TARGETS)}")
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("targets", nargs="*", default=["a", "b", "d"],
+    parser.add_argument("targets", nargs="*", type=_target, default=list(TARGETS),
                         help="which targets to measure: a, b, d (default: all three)")
-    parser.add_argument("--presets", default=",".join(PRESETS))
-    parser.add_argument("--rule-based", default="easy,normal",
+    # split at every comma, as before: a spec in these lists carries one option at most
+    specs = comma_list(bot_spec)
+    parser.add_argument("--presets", type=comma_list(rules_text), default=",".join(PRESETS))
+    parser.add_argument("--rule-based", type=specs, default="easy,normal",
                         help="rule-based levels for (a); the last is the opponent in (b)")
-    parser.add_argument("--search", default="hard,expert",
+    parser.add_argument("--search", type=specs, default="hard,expert",
                         help="search levels for (b), options allowed (expert:budget=0.5)")
-    parser.add_argument("--levels", default="easy,normal,hard,expert",
+    parser.add_argument("--levels", type=specs, default="easy,normal,hard,expert",
                         help="levels whose decision time (d) measures")
-    parser.add_argument("--deal-sets", type=int, default=50,
+    parser.add_argument("--deal-sets", type=positive_int, default=50,
                         help="deal sets per match for (a) and (b) (4 games each)")
-    parser.add_argument("--timing-deal-sets", type=int, default=2,
+    parser.add_argument("--timing-deal-sets", type=positive_int, default=2,
                         help="deal sets per timing match (d), played on one worker")
     parser.add_argument("--seed", default="strength-1")
-    parser.add_argument("--workers", type=int, default=usable_cpus(),
+    parser.add_argument("--workers", type=positive_int, default=usable_cpus(),
                         help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write every report to this file")
     args = parser.parse_args(argv)
     out: list[dict[str, Any]] = []
-    runners = {"a": target_a, "b": target_b, "d": target_d}
     for name in args.targets:
-        if name not in runners:
-            parser.error(f"unknown target {name!r}; targets are a, b, d")
-        runners[name](args, out)
+        TARGETS[name](args, out)
         sys.stdout.flush()
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as file:

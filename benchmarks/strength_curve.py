@@ -34,8 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from hearts.arena import MatchConfig, pool, report, run_match, t_interval
-from hearts.cli.common import positive_ints, positive_numbers
-from hearts.core import Rules
+from hearts.cli.common import (
+    bot_spec,
+    level_name,
+    positive_int,
+    positive_ints,
+    positive_numbers,
+    rules_text,
+)
+from hearts.core import InvalidRulesError, Rules
 
 __all__ = ["curve_point", "main", "point_text", "pooled_points", "rise"]
 
@@ -128,20 +135,20 @@ def _print_end(points: list[tuple[str, dict[str, Any]]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rules", default="standard")
-    parser.add_argument("--target", type=int, default=None,
+    parser.add_argument("--rules", type=rules_text, default="standard")
+    parser.add_argument("--target", type=positive_int, default=None,
                         help="game target (shorter games for a quick curve)")
     parser.add_argument("--budgets", type=positive_numbers, default=[0.05, 0.1, 0.2, 0.5, 1.0],
                         help="seconds a decision, comma-separated")
     parser.add_argument("--worlds", type=positive_ints, default=None,
                         help="worlds a decision instead of seconds, comma-separated")
-    parser.add_argument("--level", default="expert")
+    parser.add_argument("--level", type=level_name, default="expert")
     parser.add_argument("--options", default="", help="more level options, e.g. playout=heuristic")
-    parser.add_argument("--opponent", default="normal")
-    parser.add_argument("--deal-sets", type=int, default=4,
+    parser.add_argument("--opponent", type=bot_spec, default="normal")
+    parser.add_argument("--deal-sets", type=positive_int, default=4,
                         help="deal sets per budget (4 games each, one per rotation)")
     parser.add_argument("--seed", default="curve-1")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json-out", type=Path, default=None, metavar="DIR",
                         help="also write each point's arena report into this folder")
     parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="REPORT",
@@ -164,11 +171,18 @@ def main(argv: list[str] | None = None) -> int:
             _print_point(label, data)
         _print_end(points)
         return 0
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     if args.target is not None:
-        rules = rules.replace(target=args.target)
+        try:
+            rules = rules.replace(target=args.target)
+        except InvalidRulesError as exc:
+            parser.error(f"argument --target: {exc}")
     unit, values = ("iterations", args.worlds) if args.worlds else ("budget", args.budgets)
     extra = f",{args.options}" if args.options else ""
+    try:  # the level with its options, as each point makes it
+        bot_spec(f"{args.level}:{unit}={point_text(values[0])}{extra}")
+    except argparse.ArgumentTypeError as exc:
+        parser.error(f"argument {'--options' if args.options else '--level'}: {exc}")
     print(f"{args.level}{extra} vs three {args.opponent}: rules {rules.text}, seed {args.seed}, "
           f"{args.deal_sets} deal sets a point, {args.workers} worker(s)")
     print(header)

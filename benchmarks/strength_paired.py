@@ -37,7 +37,8 @@ from typing import Any
 
 from hearts.arena import MatchConfig, run_match
 from hearts.arena.stats import Interval, t_interval
-from hearts.core import Rules
+from hearts.cli.common import bot_spec, positive_int, rules_text
+from hearts.core import InvalidRulesError, Rules
 
 __all__ = ["PAIRED_FORMAT", "Paired", "main", "paired_difference", "pool", "run_json"]
 
@@ -164,15 +165,15 @@ def _print(run: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", help="bot spec whose advantage is measured")
-    parser.add_argument("--b", help="bot spec it is compared with")
-    parser.add_argument("--opponent", default=None,
+    parser.add_argument("--a", type=bot_spec, help="bot spec whose advantage is measured")
+    parser.add_argument("--b", type=bot_spec, help="bot spec it is compared with")
+    parser.add_argument("--opponent", type=bot_spec, default=None,
                         help="bot spec in the other two seats (default: none, two seats each)")
-    parser.add_argument("--rules", default="standard")
-    parser.add_argument("--target", type=int, default=None, help="game target")
-    parser.add_argument("--deal-sets", type=int, default=10)
+    parser.add_argument("--rules", type=rules_text, default="standard")
+    parser.add_argument("--target", type=positive_int, default=None, help="game target")
+    parser.add_argument("--deal-sets", type=positive_int, default=10)
     parser.add_argument("--seed", default="paired-1")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json-out", type=Path, default=None, help="also write the run here")
     parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="RUN",
                         help="join runs written by --json-out instead of playing")
@@ -186,9 +187,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not (args.a and args.b):
         parser.error("give the two bots (--a SPEC --b SPEC), or --pool RUN ...")
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     if args.target is not None:
-        rules = rules.replace(target=args.target)
+        try:
+            rules = rules.replace(target=args.target)
+        except InvalidRulesError as exc:
+            parser.error(f"argument --target: {exc}")
     data = paired_difference(rules, args.a, args.b, args.opponent, args.deal_sets,
                              args.seed, args.workers)
     print(file=sys.stderr)

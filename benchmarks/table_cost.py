@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hearts.cli.common import level_name, non_negative_int, positive_int, positive_number
 from hearts.core import Phase, encode_cards
 from hearts.core._native import engine_in_use as core_engine
 from hearts.players._native import engine_in_use as players_engine
@@ -169,13 +170,13 @@ class Pauses:
 def main() -> None:
     """Parse the options, play, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--level", default="normal")
+    parser.add_argument("--tables", type=positive_int, default=20)
+    parser.add_argument("--level", type=level_name, default="normal")
     parser.add_argument("--collector", action="store_true",
                         help="collect as the server does (see above)")
-    parser.add_argument("--sweep", type=float, default=30.0, metavar="S",
+    parser.add_argument("--sweep", type=positive_number, default=30.0, metavar="S",
                         help="with --collector, sweep every S seconds (default 30)")
-    parser.add_argument("--profile", type=int, default=0, metavar="N",
+    parser.add_argument("--profile", type=non_negative_int, default=0, metavar="N",
                         help="print cProfile's N costliest functions (by own time)")
     args = parser.parse_args()
     print(f"engines: core {core_engine()}; players {players_engine()}")

@@ -35,6 +35,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from hearts.cli.common import level_name
 from hearts.core import Action, GameState, Phase, decode_action, view
 from hearts.players import decide, make_player
 from hearts.server import UVICORN_OPTIONS
@@ -174,7 +175,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bot-delay", type=float, default=0.7)
-    parser.add_argument("--level", default="normal")
+    parser.add_argument("--level", type=level_name, default="normal")
     args = parser.parse_args()
     app = create_floor(record_script(args.level), args.bot_delay)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", **UVICORN_OPTIONS)

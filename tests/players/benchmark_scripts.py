@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_benchmark"]
+__all__ = ["BENCHMARKS", "load_benchmark"]
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -23,5 +23,10 @@ def load_benchmark(stem: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up while building
-    spec.loader.exec_module(module)
+    # a script imports its neighbours (``from load import choose``), as run from its folder
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
     return module

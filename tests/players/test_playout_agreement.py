@@ -35,19 +35,3 @@ def test_the_table_has_a_row_a_policy(capsys: pytest.CaptureFixture[str]) -> Non
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split() == ["policy", "lead", "follow", "discard"]
     assert [line.split()[0] for line in lines[2:]] == ["lead", "moon"]
-
-
-@pytest.mark.parametrize(("option", "value", "says"), [
-    ("--policies", "lead,clever", "unknown policy 'clever'"),
-    ("--player", "foo", "unknown bot 'foo'"),
-    ("--rules", "standard:players=3", "standard is played by 4 players, not 3"),
-    ("--games", "0", "at least 1"),
-])
-def test_bad_options_are_usage_messages(option: str, value: str, says: str,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    agreement = load_benchmark("playout_agreement")
-    with pytest.raises(SystemExit) as stop:
-        agreement.main([option, value])
-    assert stop.value.code == 2
-    error = capsys.readouterr().err
-    assert says in error and option in error

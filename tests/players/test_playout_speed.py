@@ -15,12 +15,3 @@ def test_each_named_policy_gets_a_column(capsys: pytest.CaptureFixture[str]) -> 
     rates = row.split()[1:]
     assert row.startswith("standard") and len(rates) == 2
     assert all(float(rate.replace(",", "")) > 0 for rate in rates)
-
-
-def test_an_unknown_policy_is_a_usage_message(capsys: pytest.CaptureFixture[str]) -> None:
-    speed = load_benchmark("playout_speed")
-    with pytest.raises(SystemExit) as stop:
-        speed.main(["--policies", "lead,clever"])
-    assert stop.value.code == 2
-    error = capsys.readouterr().err
-    assert "unknown policy 'clever'" in error and "learned" in error

@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from hearts.cli.cmd_replay import read_records, read_text, replay_record
-from hearts.cli.common import CommandLineError, games_progress, positive_int, seed_text
+from hearts.cli.common import (
+    CommandLineError,
+    games_progress,
+    positive_int,
+    positive_number,
+    seed_text,
+)
 from hearts.core import Card
 
 __all__ = ["configure", "run"]
@@ -29,16 +35,6 @@ def _seat_list(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(
             f"seats are numbers from 0 separated by commas, e.g. 0,2; not {text!r}")
     return seats
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"seconds above 0 are expected, not {text!r}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +66,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--iterations", type=positive_int, metavar="N",
                         help=f"deals sampled a decision (default with --seed: "
                              f"{DEFAULT_ITERATIONS}; without: the expert's time budget)")
-    parser.add_argument("--budget", type=_positive_seconds, metavar="SECONDS",
+    parser.add_argument("--budget", type=positive_number, metavar="SECONDS",
                         help="time a decision without --seed or --iterations "
                              "(default: the expert's)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N",

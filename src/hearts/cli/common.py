@@ -12,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hearts.core import HeartsError, InvalidRulesError, Rules
 from hearts.players import LEVELS
@@ -21,17 +21,22 @@ __all__ = [
     "DEFAULT_LEVEL",
     "CommandLineError",
     "add_rules_options",
+    "bot_spec",
     "check_output_file",
     "check_output_folder",
+    "comma_list",
     "level_list",
     "level_name",
     "levels_text",
     "name_list",
     "new_seed",
+    "non_negative_int",
     "positive_int",
     "positive_ints",
+    "positive_number",
     "positive_numbers",
     "rules_from_args",
+    "rules_text",
     "seat_levels",
     "seed_text",
     "usable_cpu_ids",
@@ -41,6 +46,7 @@ __all__ = [
 ]
 
 DEFAULT_LEVEL = "random"
+_Item = TypeVar("_Item")
 _SEED_PATTERN = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
@@ -110,12 +116,22 @@ def usable_cpus() -> int:
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
+    return _whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of at least 0 (a count where 0 means none)."""
+    return _whole_number(text, 0)
+
+
+def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1 is expected, not {text!r}")
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at least {least} is expected, not {text!r}")
     return value
 
 
@@ -128,16 +144,60 @@ def positive_ints(text: str) -> list[int]:
             f"comma-separated whole numbers of at least 1 are expected, not {text!r}") from None
 
 
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (and finite), such as seconds to run."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number above 0 is expected, not {text!r}")
+    return value
+
+
 def positive_numbers(text: str) -> list[float]:
     """An argparse type: comma-separated numbers above 0 (``0.05,0.5,1``)."""
     try:
-        values = [float(part) for part in text.split(",")]
-    except ValueError:
-        values = []
-    if not values or not all(0 < value < float("inf") for value in values):
+        return [positive_number(part) for part in text.split(",")]
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"comma-separated numbers above 0 are expected, not {text!r}")
-    return values
+            f"comma-separated numbers above 0 are expected, not {text!r}") from None
+
+
+def comma_list(item: Callable[[str], _Item]) -> Callable[[str], list[_Item]]:
+    """An argparse type: comma-separated values, each read by the argparse type ``item``
+    (for values that hold no comma of their own: levels, preset names, plain bot specs)."""
+
+    def items(text: str) -> list[_Item]:
+        return [item(part) for part in text.split(",")]
+
+    return items
+
+
+def rules_text(text: str) -> Rules:
+    """An argparse type: a rules text (``standard:rounds=8``) read as its rules; a bad
+    one is refused with the core's reason, which says what is allowed."""
+    try:
+        return Rules.parse(text)
+    except InvalidRulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bot_spec(text: str) -> str:
+    """An argparse type: a bot spec as the arena takes it (``expert:iterations=300``),
+    returned as given (it is the bot's label). A built-in level is made once, so that an
+    option it does not take is refused now, not when the match starts."""
+    # imported here: the arena brings NumPy and multiprocessing, which a command that
+    # names no bot should not load at start-up
+    from hearts.arena import BotSpec, BotSpecError, build_player
+
+    try:
+        spec = BotSpec.parse(text)
+        if spec.kind in LEVELS:
+            build_player(spec, seat=0, rules=Rules(), seed="bot-spec-check")
+    except BotSpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def name_list(choices: Iterable[str], kind: str,
@@ -173,7 +233,7 @@ def levels_text() -> str:
 
 def level_list(text: str) -> list[str]:
     """An argparse type: comma-separated levels, one a seat from seat 0."""
-    return [level_name(part) for part in text.split(",")]
+    return comma_list(level_name)(text)
 
 
 def seat_levels(players: int, levels: list[str] | None, level: str | None) -> list[str]:
