@@ -7,7 +7,8 @@ card it may play to a trick in progress by a linear model over
 it) with weights fitted here, in two steps:
 
 ``collect`` plays whole games between four search players (fixed worlds a decision,
-the ``lead`` playout) and keeps, for every decision with a choice in a trick in
+the ``lead`` playout, or ``--playout learned`` for a second round fitted to a search that
+already plays out with the fitted weights) and keeps, for every decision with a choice in a trick in
 progress, each legal card's features and the search's value for it (cards that play
 alike share one value). The
 file is rewritten after every game, so a long run can be stopped at any time::
@@ -33,12 +34,13 @@ import zlib
 import numpy as np
 import numpy.typing as npt
 
+from hearts.cli.common import positive_int, rules_text
 from hearts.core import Card, PlayerView, Rules
 from hearts.players.driver import play_game
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import N_FEATURES, card_features, mix_seed
-from hearts.players.search.player import SearchPlayer, distinct_cards
+from hearts.players.search.player import PLAYOUTS, SearchPlayer, distinct_cards
 
 Floats = npt.NDArray[np.float64]
 
@@ -47,8 +49,8 @@ class RecordingPlayer(SearchPlayer):
     """A search player that keeps, for each card it plays to a trick in progress, every
     legal card's features and search value."""
 
-    def __init__(self, seed: int, worlds: int) -> None:
-        super().__init__(seed, level="expert", iterations=worlds, playout="lead")
+    def __init__(self, seed: int, worlds: int, playout: str = "lead") -> None:
+        super().__init__(seed, level="expert", iterations=worlds, playout=playout)
         self.features: list[Floats] = []
         self.values: list[Floats] = []
 
@@ -75,14 +77,16 @@ class RecordingPlayer(SearchPlayer):
         return max(kept, key=found.__getitem__)
 
 
-def collect(games: int, worlds: int, seed: str, rules: Rules, out: str) -> None:
-    """Play ``games`` games of four recording players; save the decisions to ``out``."""
+def collect(games: int, worlds: int, seed: str, rules: Rules, out: str,
+            playout: str = "lead") -> None:
+    """Play ``games`` games of four recording players (playing out by ``playout``); save
+    the decisions to ``out``."""
     features: list[Floats] = []
     values: list[Floats] = []
     start = time.perf_counter()
     for game in range(games):
-        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), 4 * game + s), worlds)
-                 for s in range(4)]
+        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), 4 * game + s), worlds,
+                                 playout) for s in range(4)]
         play_game(rules, seats, f"{seed}-{game}")
         for seat in seats:
             features += seat.features
@@ -172,10 +176,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     gather = commands.add_parser("collect", help="record the search's decisions")
-    gather.add_argument("--games", type=int, default=100)
-    gather.add_argument("--worlds", type=int, default=800)
+    gather.add_argument("--games", type=positive_int, default=100)
+    gather.add_argument("--worlds", type=positive_int, default=800)
     gather.add_argument("--seed", default="train")
-    gather.add_argument("--rules", default="standard", type=Rules.parse)
+    gather.add_argument("--rules", default="standard", type=rules_text)
+    gather.add_argument("--playout", choices=list(PLAYOUTS), default="lead",
+                        help="the recording search's playout policy (default: lead)")
     gather.add_argument("--out", required=True)
     fitting = commands.add_parser("fit", help="fit the weights to collected decisions")
     fitting.add_argument("paths", nargs="+")
@@ -185,7 +191,7 @@ def main() -> None:
     fitting.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.command == "collect":
-        collect(args.games, args.worlds, args.seed, args.rules, args.out)
+        collect(args.games, args.worlds, args.seed, args.rules, args.out, args.playout)
     else:
         fit(args.paths, args.temperature, args.steps, args.l2, args.seed)
 

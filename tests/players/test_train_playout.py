@@ -31,7 +31,7 @@ def test_collect_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     data = tmp_path / "data.npz"
     monkeypatch.setattr(sys, "argv", ["train_playout.py", "collect", "--games", "1",
                                       "--worlds", "30", "--rules", "standard:rounds=1",
-                                      "--out", str(data)])
+                                      "--playout", "learned", "--out", str(data)])
     trainer.main()
     saved = np.load(data)
     features, values, sizes = saved["features"], saved["values"], saved["sizes"]

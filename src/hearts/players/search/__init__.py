@@ -18,8 +18,8 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     """A factory of search players of ``level`` (``hard`` or ``expert``) for the ladder;
     its options ``budget`` (seconds a decision) and ``iterations`` (worlds a decision,
     reproducible) override the level's budget, e.g. ``expert:budget=0.5`` in a bot spec;
-    ``playout`` picks the simulated seats' policy (``moon``, ``lead`` or ``heuristic``;
-    default: the level's),
+    ``playout`` picks the simulated seats' policy (``moon``, ``lead``, ``learned`` or
+    ``heuristic``; default: the level's),
     ``workers`` the threads a decision searches on (default 1) and ``trust`` how far the
     worlds are weighed by the others' plays (1: not at all; default: the level's);
     ``lookahead`` whose next decision each playout searches (``none``, ``mine`` or
