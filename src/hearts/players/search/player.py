@@ -169,9 +169,9 @@ worth)."""
 
 LEVEL_PLAYOUT: Final = {"hard": "moon", "expert": "learned"}
 """Each level's playout policy (:data:`PLAYOUTS`). ``lead`` beat ``moon`` at equal
-worlds, and ``learned`` beat ``lead`` (+0.20 ± 0.18 points a hand over 440 deal sets at
-300 worlds, docs/research.md); ``hard`` keeps ``moon`` so that the levels stay a step
-apart (see CHANGELOG)."""
+worlds; ``learned`` measured a little better than ``lead`` there, not significantly
+(docs/research.md), at a cost that more worlds have shown not to matter at ``expert``'s
+budget. ``hard`` keeps ``moon`` so that the levels stay a step apart (see CHANGELOG)."""
 
 PASSINGS: Final = ("search", "rule")
 """How a search player passes: ``search`` (the default: the candidate passes of
