@@ -33,7 +33,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from hearts.arena import MatchConfig, pool, report, run_match, t_interval
+from hearts.arena import MatchConfig, pool, report, run_match, t_interval, win_rate_text
 from hearts.cli.common import (
     bot_spec,
     level_name,
@@ -110,7 +110,7 @@ def _print_point(label: str, data: dict[str, Any]) -> None:
     bot = _level_bot(data)
     timing = data["timing"][bot["bot"]]
     print(f"{label:>16} {data['figures']['hands']:>6} {_interval(bot['margin']):>30} "
-          f"{bot['points_per_hand']['mean']:>9.2f} {bot['win_rate_per_seat']:>8.3f} "
+          f"{bot['points_per_hand']['mean']:>9.2f} {win_rate_text(bot):>15} "
           f"{timing['p50_ms']:>8.0f} {timing['p95_ms']:>8.0f} "
           f"{data['run']['wall_seconds']:>7.0f}")
     sys.stdout.flush()
@@ -118,8 +118,8 @@ def _print_point(label: str, data: dict[str, Any]) -> None:
 
 def _print_end(points: list[tuple[str, dict[str, Any]]]) -> None:
     print("margin: the three opponents' points per hand minus the level's (positive: the "
-          "level took fewer); 95% t interval over deal sets; win/seat: games won (an even "
-          "share is 0.25)")
+          "level took fewer); 95% t interval over deal sets; win/seat: games won a seat, with "
+          "its 95% t interval over deal sets (an even share is 0.25)")
     if len(points) < 2:
         return
     (low_label, low), (high_label, high) = points[0], points[-1]
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="join the reports of earlier runs point by point instead of playing")
     args = parser.parse_args(argv)
     header = (f"{'point':>16} {'hands':>6} {'margin (95% CI)':>30} {'pts/hand':>9} "
-              f"{'win/seat':>8} {'p50 ms':>8} {'p95 ms':>8} {'wall s':>7}")
+              f"{'win/seat':>15} {'p50 ms':>8} {'p95 ms':>8} {'wall s':>7}")
     points: list[tuple[str, dict[str, Any]]] = []
     if args.pool is not None:
         try:

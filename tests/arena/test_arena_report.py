@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 import hearts
-from hearts.arena import MatchConfig, MatchResult, format_report, pool, report, t_interval
+from hearts.arena import (
+    MatchConfig,
+    MatchResult,
+    format_report,
+    pool,
+    report,
+    t_interval,
+    win_rate_text,
+)
 from hearts.arena.match import GameOutcome, playing_code
 from hearts.core import Rules
 
@@ -71,6 +79,11 @@ def test_figures_from_known_outcomes() -> None:
     # wins: 1 + 1 + 0 + 2*(1/4) for A; B: 0 + 0 + 1 + 1/2
     assert (a["wins"], b["wins"]) == (2.5, 1.5)
     assert a["win_rate_per_seat"] == pytest.approx(2.5 / 8)
+    # per deal set: A won both games (2 of 2 games x 2 seats), then a quarter share of one
+    assert a["by_deal_set"]["win_rate_per_seat"] == [0.5, 0.125]
+    assert a["win_rate"] == t_interval([0.5, 0.125]).to_json()
+    assert a["win_rate"]["mean"] == pytest.approx(a["win_rate_per_seat"])
+    assert b["by_deal_set"]["win_rate_per_seat"] == [0.0, 0.375]
     assert (a["fallbacks"], b["fallbacks"]) == (0, 1)
     assert b["errors"] == ["deal set 1, rotation 1, seat 0: gone"]
     assert a["seat_hands"] == b["seat_hands"] == 8
@@ -119,7 +132,8 @@ def _known_report(seed: str, deal_sets: list[tuple[int, int]]) -> dict[str, obje
 def test_a_report_keeps_each_deal_sets_figures_behind_its_intervals() -> None:
     figures = _known_report("one", [(0, 13), (13, 0), (5, 8)])["figures"]
     a = figures["bots"][0]  # type: ignore[index]
-    assert a["by_deal_set"] == {"points_per_hand": [0, 13, 5], "margin": [13, -13, 3]}
+    assert a["by_deal_set"] == {"points_per_hand": [0, 13, 5], "margin": [13, -13, 3],
+                                "win_rate_per_seat": [0.25, 0.25, 0.25]}
     assert a["margin"] == t_interval([13, -13, 3]).to_json()
 
 
@@ -138,6 +152,10 @@ def test_pooled_reports_give_intervals_over_all_their_deal_sets() -> None:
     assert a["wins"] == sum(r["figures"]["bots"][0]["wins"]  # type: ignore[index]
                             for r in (first, second))
     assert a["win_rate_per_seat"] == pytest.approx(a["wins"] / (10 * 2))
+    # each deal set: A's two seats share the win of one of its two games
+    assert a["win_rate"] == t_interval([0.25] * 5).to_json()
+    assert f"{a['win_rate']['mean']:.3f} ± {a['win_rate']['half_width']:.3f}" \
+        in format_report(data)
     assert data["timing"]["random#a"]["decisions"] == 20
     assert data["run"] == {"workers": 2, "wall_seconds": 2.0, "pooled": 2}
     assert data["code"] == first["code"] == playing_code()
@@ -197,3 +215,16 @@ def test_only_reports_of_one_match_kind_pool() -> None:
         pool([{"format": "something else"}])
     with pytest.raises(ValueError, match="at least one"):
         pool([])
+
+
+def test_reports_from_before_the_win_rates_pool_without_their_interval() -> None:
+    """A kept report with no win rates by deal set still pools: its wins count, and the
+    pooled win rate has no interval rather than one over some of the deal sets."""
+    older = _known_report("old", [(0, 13), (13, 0)])
+    for bot in older["figures"]["bots"]:  # type: ignore[index]
+        del bot["by_deal_set"]["win_rate_per_seat"]
+        del bot["win_rate"]
+    a = pool([older, _known_report("new", [(5, 8)])])["figures"]["bots"][0]
+    assert a["win_rate"] is None and "win_rate_per_seat" not in a["by_deal_set"]
+    assert a["win_rate_per_seat"] == pytest.approx(3 / (6 * 2))
+    assert win_rate_text(a) == "0.250"

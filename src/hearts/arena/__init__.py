@@ -6,7 +6,7 @@ See :mod:`~hearts.arena.match` (playing), :mod:`~hearts.arena.report` (figures),
 
 from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
-from hearts.arena.report import format_report, pool, report
+from hearts.arena.report import format_report, pool, report, win_rate_text
 from hearts.arena.specs import BotSpec, build_player, default_fallback
 from hearts.arena.stats import Interval, t_interval
 
@@ -25,4 +25,5 @@ __all__ = [
     "rotations",
     "run_match",
     "t_interval",
+    "win_rate_text",
 ]

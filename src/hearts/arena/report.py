@@ -13,12 +13,14 @@ Per bot (a bot is one spec text, however many seats it holds):
   that deal set (every rotation, every hand), with a t interval over deal sets;
 * ``margin``: per deal set, the other bots' points per seat-hand minus this bot's
   (positive: this bot took fewer points), with its t interval;
-* ``by_deal_set``: both per deal set, in deal-set order (the samples of the intervals,
-  which :func:`pool` joins across reports);
+* ``by_deal_set``: both, and the win rate per seat (below), per deal set in deal-set
+  order (the samples of the intervals, which :func:`pool` joins across reports);
 * ``moons_made``: hands in which one of its seats shot the moon; ``moons_allowed``:
   hands in which a seat of another bot did;
 * ``wins``: games won, a win shared by a tie split equally; ``win_rate_per_seat``:
   wins over games times seats held (an even share is one over the player count);
+  ``win_rate``: the same rate per deal set, its mean with a t interval over deal sets
+  (the rates themselves in ``by_deal_set``);
 * ``fallbacks``: games in which a seat of the bot failed and was taken over, and
   ``fallback_moves``: the decisions the fallback made for it;
   ``errors``: the first few failures, and ``more_errors``: how many others there were.
@@ -34,7 +36,7 @@ import numpy as np
 from hearts.arena.match import MatchResult, rotations
 from hearts.arena.stats import t_interval
 
-__all__ = ["REPORT_FORMAT", "format_report", "pool", "report"]
+__all__ = ["REPORT_FORMAT", "format_report", "pool", "report", "win_rate_text"]
 
 REPORT_FORMAT = "card-commons-hearts/arena"
 _MAX_ERRORS = 3
@@ -53,6 +55,9 @@ def _figures(result: MatchResult) -> dict[str, Any]:
     made = dict.fromkeys(bots, 0)
     allowed = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0.0)
+    # per deal set: its games, and each bot's wins in them
+    set_games: dict[int, int] = defaultdict(int)
+    set_wins: dict[int, dict[str, float]] = defaultdict(lambda: dict.fromkeys(bots, 0.0))
     fallbacks = dict.fromkeys(bots, 0)
     fallback_moves = dict.fromkeys(bots, 0)
     errors: dict[str, list[str]] = {bot: [] for bot in bots}
@@ -71,8 +76,10 @@ def _figures(result: MatchResult) -> dict[str, Any]:
                 for bot in bots:
                     if bot != seating[shooter]:
                         allowed[bot] += 1
+        set_games[outcome.deal_set] += 1
         for seat in outcome.winners:
             wins[seating[seat]] += 1 / len(outcome.winners)
+            set_wins[outcome.deal_set][seating[seat]] += 1 / len(outcome.winners)
         for bot in {seating[s] for s, e in enumerate(outcome.failures) if e is not None}:
             fallbacks[bot] += 1
         for seat, moves in enumerate(outcome.fallback_moves):
@@ -95,6 +102,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
                 others = [v for b, v in g.items() if b != bot]
                 other_mean = sum(v[0] for v in others) / sum(v[1] for v in others)
                 margins.append(other_mean - g[bot][0] / g[bot][1])
+        rates = [set_wins[d][bot] / (set_games[d] * seats_held[bot]) for d in sorted(set_games)]
         per_bot.append({
             "bot": bot,
             "seats": seats_held[bot],
@@ -102,11 +110,13 @@ def _figures(result: MatchResult) -> dict[str, Any]:
             "points_per_hand": t_interval(means).to_json(),
             "margin": t_interval(margins).to_json() if margins else None,
             "by_deal_set": {"points_per_hand": [round(m, 6) for m in means],
-                            "margin": [round(m, 6) for m in margins]},
+                            "margin": [round(m, 6) for m in margins],
+                            "win_rate_per_seat": [round(r, 6) for r in rates]},
             "moons_made": made[bot],
             "moons_allowed": allowed[bot],
             "wins": round(wins[bot], 4),
             "win_rate_per_seat": round(wins[bot] / (games * seats_held[bot]), 4),
+            "win_rate": t_interval(rates).to_json() if rates else None,
             "fallbacks": fallbacks[bot],
             "fallback_moves": fallback_moves[bot],
             "errors": errors[bot],
@@ -202,6 +212,9 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
         each = [data["figures"]["bots"][place] for data in reports]
         points = [x for b in each for x in b["by_deal_set"]["points_per_hand"]]
         margins = [x for b in each for x in b["by_deal_set"]["margin"]]
+        # reports older than the win rates by deal set pool without their interval
+        rates = ([x for b in each for x in b["by_deal_set"]["win_rate_per_seat"]]
+                 if all("win_rate_per_seat" in b["by_deal_set"] for b in each) else [])
         seats = bot["seats"]
         wins = sum(b["wins"] for b in each)
         bots.append({
@@ -209,12 +222,14 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
             "seat_hands": sum(b["seat_hands"] for b in each),
             "points_per_hand": t_interval(points).to_json(),
             "margin": t_interval(margins).to_json() if margins else None,
-            "by_deal_set": {"points_per_hand": points, "margin": margins},
+            "by_deal_set": {"points_per_hand": points, "margin": margins,
+                            **({"win_rate_per_seat": rates} if rates else {})},
             **{key: sum(b[key] for b in each)
                for key in ("moons_made", "moons_allowed", "fallbacks", "fallback_moves",
                            "more_errors")},
             "wins": round(wins, 4),
             "win_rate_per_seat": round(wins / (games * seats), 4),
+            "win_rate": t_interval(rates).to_json() if rates else None,
             "errors": [e for b in each for e in b["errors"]][:_MAX_ERRORS],
         })
     return {
@@ -259,6 +274,15 @@ def _interval_text(interval: dict[str, Any] | None) -> str:
     return f"{interval['mean']:+.3f} ± {interval['half_width']:.3f}"
 
 
+def win_rate_text(bot: dict[str, Any]) -> str:
+    """A bot's games won per seat held, with its interval over deal sets when the report
+    has one (``0.313 ± 0.045``)."""
+    interval = bot.get("win_rate")
+    if interval is None or interval["half_width"] is None:
+        return f"{bot['win_rate_per_seat']:.3f}"
+    return f"{interval['mean']:.3f} ± {interval['half_width']:.3f}"
+
+
 def _fallback_text(games: int, moves: int) -> str:
     return f"{games} ({moves} moves)" if games else "0"
 
@@ -274,7 +298,7 @@ def format_report(data: dict[str, Any]) -> str:
         + (f"  code {data['code']}" if "code" in data else ""),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
-        f"{'moons +/-':>10} {'win/seat':>9} {'fallbacks':>15} {'p95 ms':>9}",
+        f"{'moons +/-':>10} {'win/seat':>15} {'fallbacks':>15} {'p95 ms':>9}",
     ]
     for bot in figures["bots"]:
         per_hand = bot["points_per_hand"]
@@ -286,7 +310,7 @@ def format_report(data: dict[str, Any]) -> str:
             f"{bot['bot']:<{width}} {bot['seats']:>5} {points:>20} "
             f"{_interval_text(bot['margin']):>18} "
             f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
-            f"{bot['win_rate_per_seat']:>9.3f} "
+            f"{win_rate_text(bot):>15} "
             f"{_fallback_text(bot['fallbacks'], bot.get('fallback_moves', 0)):>15} "
             f"{'-' if p95 is None else f'{p95:.1f}':>9}")
         for error in bot["errors"]:
