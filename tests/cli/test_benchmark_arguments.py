@@ -9,7 +9,7 @@ import argparse
 import inspect
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import pytest
@@ -216,33 +216,27 @@ def test_a_rules_text_is_read_as_its_rules() -> None:
     assert rules.players == 4 and rules.text == "standard:rounds=8"
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("bogus", "unknown preset 'bogus'; presets are: card-commons, standard, classic"),
-    ("standard:foo=1", "unknown rule option 'foo'; options are: players"),
-    ("classic:players=9", "2 to 6 players, not 9"),
+@pytest.mark.parametrize(("read", "text", "says"), [
+    (rules_text, "bogus", "unknown preset 'bogus'; presets are: card-commons, standard, classic"),
+    (rules_text, "standard:foo=1", "unknown rule option 'foo'; options are: players"),
+    (rules_text, "classic:players=9", "2 to 6 players, not 9"),
+    (bot_spec, "nobody", "unknown bot 'nobody'; bots are random"),
+    (bot_spec, "expert:bogus=1", "level expert takes no option 'bogus'"),
+    (bot_spec, "hard:playout=bogus", "unknown playout 'bogus'"),
+    (bot_spec, "normal:iterations=5", "level normal takes no option 'iterations'"),
+    (bot_spec, "expert:iterations", "options are written key=value"),
+    (bot_spec, "ext:", "ext: needs a command"),
 ])
-def test_a_bad_rules_text_is_refused_with_the_reason(text: str, says: str) -> None:
+def test_a_bad_rules_text_or_bot_spec_is_refused_with_the_reason(
+        read: Callable[[str], object], text: str, says: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match=re.escape(says)):
-        rules_text(text)
+        read(text)
 
 
 @pytest.mark.parametrize("text", ["normal", "expert:iterations=300,playout=lead", "random#a",
                                   "ismcts:sims=10", "ext:python3 bot.py"])
 def test_a_bot_spec_is_kept_as_given(text: str) -> None:
     assert bot_spec(text) == text
-
-
-@pytest.mark.parametrize(("text", "says"), [
-    ("nobody", "unknown bot 'nobody'; bots are random"),
-    ("expert:bogus=1", "level expert takes no option 'bogus'"),
-    ("hard:playout=bogus", "unknown playout 'bogus'"),
-    ("normal:iterations=5", "level normal takes no option 'iterations'"),
-    ("expert:iterations", "options are written key=value"),
-    ("ext:", "ext: needs a command"),
-])
-def test_a_bad_bot_spec_is_refused_with_the_reason(text: str, says: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match=re.escape(says)):
-        bot_spec(text)
 
 
 def test_counts_and_numbers_are_read() -> None:
