@@ -71,6 +71,7 @@ from websockets.asyncio.client import connect
 from hearts.cli.common import (
     level_name,
     non_negative_int,
+    non_negative_number,
     positive_int,
     positive_ints,
     positive_number,
@@ -442,11 +443,11 @@ def main() -> None:
     parser.add_argument("--tables", type=positive_ints, default=[200, 500, 1000],
                         help="table counts to measure, comma-separated (default: 200,500,1000)")
     parser.add_argument("--seconds", type=positive_number, default=15.0)
-    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--warmup", type=non_negative_number, default=5.0)
     parser.add_argument("--level", type=level_name, default="normal")
-    parser.add_argument("--bot-delay", type=float, default=0.7,
+    parser.add_argument("--bot-delay", type=non_negative_number, default=0.7,
                         help="server pause before each computer play (default: people's)")
-    parser.add_argument("--think", type=float, default=0.5,
+    parser.add_argument("--think", type=non_negative_number, default=0.5,
                         help="scripted player's mean pause before each action")
     parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the bare websocket floor at each table count")

@@ -44,7 +44,7 @@ import psycopg
 from load import Totals, cpu_seconds, free_port, player
 from psycopg import sql
 
-from hearts.cli.common import level_name, positive_int, positive_number
+from hearts.cli.common import level_name, non_negative_number, positive_int, positive_number
 
 __all__ = ["main", "run"]
 
@@ -187,16 +187,19 @@ def main() -> None:
     parser.add_argument("--most", type=positive_int, default=3000,
                         help="stop the search here")
     parser.add_argument("--seconds", type=positive_number, default=10.0)
-    parser.add_argument("--warmup", type=float, default=4.0)
+    parser.add_argument("--warmup", type=non_negative_number, default=4.0)
     parser.add_argument("--level", type=level_name, default="normal")
-    parser.add_argument("--bot-delay", type=float, default=0.7)
-    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--bot-delay", type=non_negative_number, default=0.7)
+    parser.add_argument("--think", type=non_negative_number, default=0.5)
     parser.add_argument("--route", choices=("tag", "any"), default="tag",
                         help="players connect to their table's process by its id's route "
                         "tag (default), or to any process (half relayed with two)")
     args = parser.parse_args()
     if not args.db or not args.bus:
         parser.error("give --db and --bus (or set HEARTS_TEST_POSTGRES and HEARTS_TEST_REDIS)")
+    if args.most < args.tables:
+        parser.error(f"argument --most: the search starts at --tables {args.tables}, so "
+                     f"--most must be at least that, not {args.most}")
     print(f"{os.cpu_count()} cores, nothing pinned (the processes and this client share "
           f"them); {args.level} computers, bot delay {args.bot_delay} s, think {args.think} s; "
           f"{args.warmup} s warm-up, {args.seconds} s measured per case; players routed "

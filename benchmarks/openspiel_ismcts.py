@@ -32,7 +32,14 @@ import json
 import sys
 
 from hearts.arena import MatchConfig, format_report, report, run_match
-from hearts.cli.common import bot_spec, positive_int, rules_text, usable_cpus
+from hearts.cli.common import (
+    bot_spec,
+    non_negative_number,
+    positive_int,
+    positive_number,
+    rules_text,
+    usable_cpus,
+)
 
 __all__ = ["main"]
 
@@ -44,10 +51,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="our bot spec, e.g. expert or expert:budget=0.5 (default: expert)")
     parser.add_argument("--sims", "--simulations", type=positive_int, default=1000,
                         help="ISMCTS simulations a decision (the issue's target: 10000)")
-    parser.add_argument("--target", type=float, default=1.0,
+    parser.add_argument("--target", type=non_negative_number, default=1.0,
                         help="the margin to beat (1.0 at 1,000 simulations; the issue asks "
                              "2.5 at 10,000)")
-    parser.add_argument("--uct", type=float, default=5.0,
+    parser.add_argument("--uct", type=positive_number, default=5.0,
                         help="ISMCTS exploration constant (5, as in OpenSpiel's own ISMCTS test)")
     parser.add_argument("--deal-sets", type=positive_int, default=10,
                         help="deal sets (each played twice, the bots swapped)")

@@ -24,9 +24,10 @@ import numpy as np
 from hearts.arena.specs import BotSpec, build_player
 from hearts.cli.common import (
     bot_spec,
+    comma_list,
+    fraction,
     non_negative_int,
     positive_int,
-    positive_numbers,
     rules_text,
 )
 from hearts.core import GameState, Phase, PlayerView, Rules, new_game, view
@@ -64,11 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", type=bot_spec, default="normal",
                         help="bot spec at every seat")
     parser.add_argument("--rules", type=rules_text, default="standard:rounds=4")
-    parser.add_argument("--trusts", type=positive_numbers, default=[0.25, 0.5, 0.75])
+    parser.add_argument("--trusts", type=comma_list(fraction), default=[0.25, 0.5, 0.75],
+                        help="weights of a play the model does not expect (above 0, at most 1)")
     parser.add_argument("--worlds", type=positive_int, default=300)
     parser.add_argument("--from-trick", type=non_negative_int, default=3)
     args = parser.parse_args(argv)
     rules: Rules = args.rules
+    if args.from_trick >= rules.hand_size:
+        parser.error(f"argument --from-trick: a hand of {rules.text} has {rules.hand_size} "
+                     f"tricks, so at most {rules.hand_size - 1} is allowed, not {args.from_trick}")
     trusts: list[float] = args.trusts
     ratios: dict[float, list[float]] = {t: [] for t in trusts}
     shares: dict[float, list[float]] = {t: [] for t in trusts}

@@ -35,7 +35,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hearts.cli.common import level_name
+from hearts.cli.common import level_name, non_negative_number, port_number
 from hearts.core import Action, GameState, Phase, decode_action, view
 from hearts.players import decide, make_player
 from hearts.server import UVICORN_OPTIONS
@@ -173,8 +173,8 @@ def create_floor(script: Script, bot_delay: float) -> Starlette:
 def main() -> None:
     """Record the script, then serve the floor until stopped."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--bot-delay", type=float, default=0.7)
+    parser.add_argument("--port", type=port_number, required=True)
+    parser.add_argument("--bot-delay", type=non_negative_number, default=0.7)
     parser.add_argument("--level", type=level_name, default="normal")
     args = parser.parse_args()
     app = create_floor(record_script(args.level), args.bot_delay)

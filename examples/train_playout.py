@@ -34,7 +34,7 @@ import zlib
 import numpy as np
 import numpy.typing as npt
 
-from hearts.cli.common import positive_int, rules_text
+from hearts.cli.common import non_negative_number, positive_int, positive_number, rules_text
 from hearts.core import Card, PlayerView, Rules
 from hearts.players.driver import play_game
 from hearts.players.knowledge import Knowledge
@@ -185,9 +185,9 @@ def main() -> None:
     gather.add_argument("--out", required=True)
     fitting = commands.add_parser("fit", help="fit the weights to collected decisions")
     fitting.add_argument("paths", nargs="+")
-    fitting.add_argument("--temperature", type=float, default=1.0)
-    fitting.add_argument("--steps", type=int, default=3000)
-    fitting.add_argument("--l2", type=float, default=1e-4)
+    fitting.add_argument("--temperature", type=positive_number, default=1.0)
+    fitting.add_argument("--steps", type=positive_int, default=3000)
+    fitting.add_argument("--l2", type=non_negative_number, default=1e-4)
     fitting.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.command == "collect":

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, report
+from hearts.cli.common import positive_int, positive_number, rules_text
 from hearts.core import Rules
 from hearts.env.batched import BatchedHearts
 from hearts.players.observation import ACTION_COUNT, OBSERVATION_SIZE, POINTS_SCALE
@@ -155,16 +156,17 @@ def train(rules: Rules, seconds: float, games: int, hidden: int, rate: float,
 def main(argv: list[str] | None = None) -> None:
     """Train, save, then evaluate against ``random`` in the arena."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="standard", help="rules text (default standard)")
-    parser.add_argument("--minutes", type=float, default=3.0, help="training time")
-    parser.add_argument("--games", type=int, default=256, help="games stepped together")
-    parser.add_argument("--hidden", type=int, default=64, help="hidden layer width")
-    parser.add_argument("--rate", type=float, default=3e-3, help="Adam learning rate")
+    parser.add_argument("--rules", type=rules_text, default="standard",
+                        help="rules text (default standard)")
+    parser.add_argument("--minutes", type=positive_number, default=3.0, help="training time")
+    parser.add_argument("--games", type=positive_int, default=256, help="games stepped together")
+    parser.add_argument("--hidden", type=positive_int, default=64, help="hidden layer width")
+    parser.add_argument("--rate", type=positive_number, default=3e-3, help="Adam learning rate")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="policy.npz", help="where to save the weights")
-    parser.add_argument("--deal-sets", type=int, default=100, help="arena deal sets")
+    parser.add_argument("--deal-sets", type=positive_int, default=100, help="arena deal sets")
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.rules)
+    rules: Rules = args.rules
     layers = train(rules, args.minutes * 60, args.games, args.hidden, args.rate, args.seed)
     save_layers(args.out, layers)
     print(f"saved {args.out}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import shlex
 import sys
@@ -141,6 +142,15 @@ def test_bad_settings_are_refused_before_any_game() -> None:
         MatchConfig(RULES, ("random",) * 4, 1, "x", fallback="ext:true")
     with pytest.raises(BotSpecError, match="takes no option 'depth'"):
         run_match(MatchConfig(RULES, ("random:depth=3",) * 4, 1, "x"))
+    with pytest.raises(ArenaError, match="at least one deal set"):
+        MatchConfig(RULES, ("random",) * 4, 0, "x")
+
+
+@pytest.mark.parametrize("seconds", [0.0, -1.0, math.nan, math.inf])
+@pytest.mark.parametrize("which", ["timeout", "startup_timeout"])
+def test_a_timeout_that_is_not_positive_seconds_is_refused(which: str, seconds: float) -> None:
+    with pytest.raises(ArenaError, match="the bot timeouts must be positive seconds"):
+        MatchConfig(RULES, ("random",) * 4, 1, "x", **{which: seconds})
 
 
 def test_specs_split_commands_options_and_tags() -> None:

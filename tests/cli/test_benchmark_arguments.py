@@ -18,6 +18,7 @@ from tests.players.benchmark_scripts import BENCHMARKS, load_benchmark
 from hearts.cli.common import (
     bot_spec,
     comma_list,
+    fraction,
     non_negative_int,
     positive_number,
     rules_text,
@@ -43,12 +44,18 @@ REFUSED_WHILE_PARSING = [
     ("load", "--client-cpu", "one", "at least 0"),
     ("load", "--repeat", "0", "at least 1"),
     ("load", "--hint-flood", "-3", "at least 0"),
+    ("load", "--warmup", "-1", "at least 0"),
+    ("load", "--bot-delay", "nan", "at least 0"),
+    ("load", "--think", "inf", "at least 0"),
     ("load_cluster", "--tables", "0", "at least 1"),
     ("load_cluster", "--step", "0", "at least 1"),
     ("load_cluster", "--p99", "0", "above 0"),
     ("load_cluster", "--most", "-3", "at least 1"),
     ("load_cluster", "--seconds", "nan", "above 0"),
     ("load_cluster", "--level", "nobody", "unknown level 'nobody'"),
+    ("load_cluster", "--warmup", "-1", "at least 0"),
+    ("load_cluster", "--bot-delay", "x", "at least 0"),
+    ("load_cluster", "--think", "-0.5", "at least 0"),
     ("loop_floor", "--seconds", "0", "above 0"),
     ("message_cost", "--rules", "bogus", "unknown preset 'bogus'"),
     ("message_cost", "--games", "0", "at least 1"),
@@ -64,6 +71,8 @@ REFUSED_WHILE_PARSING = [
     ("openspiel_ismcts", "--deal-sets", "0", "at least 1"),
     ("openspiel_ismcts", "--rules", "bogus", "unknown preset 'bogus'"),
     ("openspiel_ismcts", "--workers", "0", "at least 1"),
+    ("openspiel_ismcts", "--target", "-1", "at least 0"),
+    ("openspiel_ismcts", "--uct", "0", "above 0"),
     ("playout_agreement", "--player", "foo", "unknown bot 'foo'"),
     ("playout_agreement", "--policies", "lead,clever", "unknown policy 'clever'"),
     ("playout_agreement", "--games", "0", "at least 1"),
@@ -84,7 +93,8 @@ REFUSED_WHILE_PARSING = [
     ("search_inference", "--games", "0", "at least 1"),
     ("search_inference", "--opponents", "expert:bogus=1", "takes no option 'bogus'"),
     ("search_inference", "--rules", "bogus", "unknown preset 'bogus'"),
-    ("search_inference", "--trusts", "0.5,-1", "comma-separated"),
+    ("search_inference", "--trusts", "0.5,-1", "above 0 and at most 1"),
+    ("search_inference", "--trusts", "0.5,1.5", "above 0 and at most 1"),
     ("search_inference", "--worlds", "0", "at least 1"),
     ("search_inference", "--from-trick", "-1", "at least 0"),
     ("search_timing", "--levels", "hard,normal", "unknown level 'normal'"),
@@ -125,6 +135,8 @@ REFUSED_WHILE_PARSING = [
     ("table_cost", "--sweep", "0", "above 0"),
     ("table_cost", "--profile", "-1", "at least 0"),
     ("ws_floor", "--level", "nobody", "unknown level 'nobody'"),
+    ("ws_floor", "--port", "70000", "a port is 1 to 65535"),
+    ("ws_floor", "--bot-delay", "-1", "at least 0"),
 ]
 
 # values each option takes alone but not with the others: checked right after parsing
@@ -135,6 +147,11 @@ REFUSED_AFTER_PARSING = [
     ("strength_curve", "--options", "bogus=1", "takes no option 'bogus'", ()),
     ("strength_paired", "--target", "20000", "target must be a positive score",
      ("--a", "normal", "--b", "easy")),
+    ("search_inference", "--from-trick", "13", "13 tricks, so at most 12 is allowed", ()),
+    ("search_inference", "--from-trick", "10", "10 tricks, so at most 9 is allowed",
+     ("--rules", "classic:players=5")),
+    ("load_cluster", "--most", "100", "--most must be at least that, not 100",
+     ("--db", "postgresql://nowhere", "--bus", "redis://nowhere", "--tables", "200")),
 ]
 
 # what a script needs besides its defaults to start its work
@@ -243,6 +260,7 @@ def test_counts_and_numbers_are_read() -> None:
     assert non_negative_int("0") == 0
     assert positive_number("0.25") == 0.25
     assert comma_list(non_negative_int)("0,3") == [0, 3]
+    assert comma_list(fraction)("0.25,1") == [0.25, 1.0]
     with pytest.raises(argparse.ArgumentTypeError, match="at least 0"):
         comma_list(non_negative_int)("0,-3")
     with pytest.raises(argparse.ArgumentTypeError, match="a number above 0"):

@@ -3,26 +3,19 @@ card, and the fit prints weights the kernel can take."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.players.benchmark_scripts import EXAMPLES, load_script
 
 from hearts.players.search.kernel import N_FEATURES
 
-SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_playout.py"
-
 
 def _trainer():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("train_playout", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_playout"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / "train_playout.py", "train_playout")
 
 
 def test_collect_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -78,9 +79,9 @@ class MatchConfig:
             BotSpec.parse(text)  # fail before any game starts
         if self.fallback is not None and BotSpec.parse(self.fallback).is_external:
             raise ArenaError("the fallback must be a built-in bot, not an external one")
-        if self.timeout <= 0 or self.startup_timeout <= 0:
-            raise ArenaError("the bot timeouts must be positive, not "
-                             f"{min(self.timeout, self.startup_timeout):g}")
+        for timeout in (self.timeout, self.startup_timeout):
+            if not 0 < timeout < math.inf:
+                raise ArenaError(f"the bot timeouts must be positive seconds, not {timeout:g}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,14 @@ from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, pool, report
-from hearts.cli.common import check_output_file, games_progress, usable_cpus, write_lines
+from hearts.cli.common import (
+    check_output_file,
+    games_progress,
+    positive_int,
+    positive_number,
+    usable_cpus,
+    write_lines,
+)
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
 
@@ -44,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="card-commons",
                         help="rules text, e.g. standard or card-commons:target=50 "
                              "(default: card-commons)")
-    parser.add_argument("--deal-sets", type=int, default=50, metavar="N",
+    parser.add_argument("--deal-sets", type=positive_int, default=50, metavar="N",
                         help="number of deal sets (game seeds), each played in every "
                              "rotation (default: 50)")
     parser.add_argument("--seed", default=None,
@@ -52,7 +59,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "--workers, unless a bot decides by the clock (a search with a "
                              "time budget) or is not seeded (ismcts) (default: a fresh one, "
                              "shown in the report)")
-    parser.add_argument("--workers", type=int, default=usable_cpus(), metavar="N",
+    parser.add_argument("--workers", type=positive_int, default=usable_cpus(), metavar="N",
                         help="worker processes (default: one per CPU this process may "
                              "use, so a run pinned with taskset gets one a pinned CPU)")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -60,10 +67,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "on the cluster at ADDRESS (HOST:PORT or ray://HOST:PORT), or "
                              "on a local Ray when no address is given; needs the 'cluster' "
                              "extra, and hearts installed on every node")
-    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--bot-timeout", type=positive_number, default=DEFAULT_TIMEOUT,
+                        metavar="SECONDS",
                         help="seconds an external bot may take per decision "
                              f"(default: {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--bot-start-timeout", type=float, default=STARTUP_TIMEOUT,
+    parser.add_argument("--bot-start-timeout", type=positive_number, default=STARTUP_TIMEOUT,
                         metavar="SECONDS",
                         help="seconds an external bot may take to start and answer hello, "
                              f"per seat and game (default: {STARTUP_TIMEOUT:g})")
@@ -99,8 +107,6 @@ def run(args: argparse.Namespace) -> int:
         raise ArenaError("give the bots (--bot SPEC, once per seat), or --pool REPORT ... to "
                          "join the reports of earlier matches")
     rules = Rules.parse(args.rules)
-    if args.workers < 1 or args.deal_sets < 1:
-        raise ArenaError("--workers and --deal-sets must be at least 1")
     if args.records is not None:
         check_output_file(args.records, "--records")
     config = MatchConfig(

@@ -28,7 +28,7 @@ from hearts.challenge import (
 )
 from hearts.cli.cmd_play import challenge_code
 from hearts.cli.cmd_replay import read_text
-from hearts.cli.common import CommandLineError, positive_int
+from hearts.cli.common import CommandLineError, name_list, positive_int
 from hearts.core import PRESETS, parse_record
 
 __all__ = ["SUBMIT_TIMEOUT", "configure", "run_check", "run_new", "run_show", "run_submit"]
@@ -51,7 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              description="Make a challenge: print its code and link.")
     new.add_argument("--preset", choices=tuple(PRESETS), default="card-commons",
                      help="the rules (default: card-commons)")
-    new.add_argument("--opponents", type=_levels, default=["normal"] * 3, metavar="L1,L2,...",
+    new.add_argument("--opponents",
+                     type=name_list(OPPONENT_LEVELS, "level", "challenge opponents"),
+                     default=["normal"] * 3, metavar="L1,L2,...",
                      help="a computer level for each seat after yours, from your left "
                           f"(levels: {', '.join(OPPONENT_LEVELS)}; default: normal,normal,"
                           "normal)")
@@ -90,16 +92,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     submit.add_argument("--code", type=challenge_code, metavar="CODE",
                         help="the challenge (default: the one the record names)")
     submit.set_defaults(func=run_submit)
-
-
-def _levels(text: str) -> list[str]:
-    """An argparse type: comma-separated opponent levels."""
-    levels = [part.strip().lower() for part in text.split(",")]
-    unknown = [level for level in levels if level not in OPPONENT_LEVELS]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown level {unknown[0]!r}; a challenge "
-                                         f"opponent is one of {', '.join(OPPONENT_LEVELS)}")
-    return levels
 
 
 # ----------------------------------------------------------------------- actions

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import platformdirs
 
+from hearts.cli.common import non_negative_number, port_number, positive_number
+
 __all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
 
 
@@ -41,29 +43,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
     :data:`hearts.cli.main.COMMANDS`)."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    parser.add_argument("--port", type=port_number, default=8000, help="port (default %(default)s)")
     parser.add_argument("--db", type=store_argument, default=None,
                         help="SQLite file of tables and game logs, or a postgresql:// URL "
                         f"(default {default_db()})")
-    parser.add_argument("--rate-limit", type=float, default=10.0, metavar="PER_SECOND",
+    parser.add_argument("--rate-limit", type=positive_number, default=10.0,
+                        metavar="PER_SECOND",
                         help="messages a second one connection may send, with bursts of "
                         "twice as many (default %(default)s)")
     parser.add_argument("--bus", default=None, metavar="redis://HOST:PORT",
                         help="run as one of several processes sharing a PostgreSQL --db, "
                         "connected through this Redis server (docs/deploy.md)")
-    parser.add_argument("--lease", type=float, default=5.0, metavar="SECONDS",
+    parser.add_argument("--lease", type=positive_number, default=5.0, metavar="SECONDS",
                         help="with --bus: how long a table stays with a process that stopped "
                         "answering before another takes it over (default %(default)s)")
     parser.add_argument("--route-tag", type=route_tag, default=None, metavar="TAG",
                         help="with --bus: begin the ids of the tables this process creates "
                         "with TAG and a dot, so a proxy can send their clients here "
                         "(docs/deploy.md)")
-    parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
+    parser.add_argument("--grace", type=non_negative_number, default=60.0, metavar="SECONDS",
                         help="how long a player who dropped keeps the seat before a computer "
                         "stands in (default %(default)s)")
-    parser.add_argument("--entropy-timeout", type=float, default=3.0, metavar="SECONDS",
+    parser.add_argument("--entropy-timeout", type=non_negative_number, default=3.0,
+                        metavar="SECONDS",
                         help="how long a deal waits for players' entropy (default %(default)s)")
-    parser.add_argument("--bot-delay", type=float, default=0.7, metavar="SECONDS",
+    parser.add_argument("--bot-delay", type=non_negative_number, default=0.7, metavar="SECONDS",
                         help="pause before each computer play, so people see the trick "
                         "(default %(default)s)")
     parser.set_defaults(func=run)

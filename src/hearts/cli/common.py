@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import re
 import secrets
@@ -25,12 +26,15 @@ __all__ = [
     "check_output_file",
     "check_output_folder",
     "comma_list",
+    "fraction",
     "level_list",
     "level_name",
     "levels_text",
     "name_list",
     "new_seed",
     "non_negative_int",
+    "non_negative_number",
+    "port_number",
     "positive_int",
     "positive_ints",
     "positive_number",
@@ -144,15 +148,39 @@ def positive_ints(text: str) -> list[int]:
             f"comma-separated whole numbers of at least 1 are expected, not {text!r}") from None
 
 
-def positive_number(text: str) -> float:
-    """An argparse type: a number above 0 (and finite), such as seconds to run."""
+def _number(text: str, allowed: Callable[[float], bool], expected: str) -> float:
+    """``text`` read as a number that ``allowed`` accepts, else a usage error saying what is
+    ``expected`` (NaN fails every comparison, so ``nan`` is refused with the non-numbers)."""
     try:
         value = float(text)
     except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"a number above 0 is expected, not {text!r}")
+        value = math.nan
+    if not allowed(value):
+        raise argparse.ArgumentTypeError(f"{expected} is expected, not {text!r}")
     return value
+
+
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (and finite), such as seconds to run."""
+    return _number(text, lambda value: 0 < value < math.inf, "a number above 0")
+
+
+def non_negative_number(text: str) -> float:
+    """An argparse type: a finite number of at least 0, such as a pause that may be none."""
+    return _number(text, lambda value: 0 <= value < math.inf, "a number of at least 0")
+
+
+def fraction(text: str) -> float:
+    """An argparse type: a number above 0 and at most 1, such as a share or a trust."""
+    return _number(text, lambda value: 0 < value <= 1, "a number above 0 and at most 1")
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535."""
+    port = _whole_number(text, 1)
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
+    return port
 
 
 def positive_numbers(text: str) -> list[float]:

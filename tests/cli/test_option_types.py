@@ -1,0 +1,97 @@
+"""Every number a command line takes is read by an argparse type of ``hearts.cli.common``
+that names the values allowed (``positive_int``, ``non_negative_number``, ``fraction``,
+``port_number``, ...), never by a bare ``int`` or ``float``: those take 0, negatives,
+``nan`` and ``inf``, which a command then meets minutes in, or never notices. Checked on
+the parsers themselves, so a new option of any command, benchmark or example is held to it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+from tests.players.benchmark_scripts import BENCHMARKS, EXAMPLES, load_script
+
+from hearts.cli.common import fraction, non_negative_number, port_number, positive_number
+from hearts.cli.main import build_parser, main
+
+# any whole number is a seed; a player count is judged by the rules, which name the counts
+# a preset allows
+_ANY_WHOLE_NUMBER = {"seed", "players"}
+
+
+def bare_numbers(parser: argparse.ArgumentParser) -> list[str]:
+    """The options of ``parser`` and its subcommands read by a bare int or float (an option
+    with fixed ``choices`` is bounded by them)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                found += bare_numbers(command)
+        elif (action.type in (int, float) and action.choices is None
+              and not (action.type is int and action.dest in _ANY_WHOLE_NUMBER)):
+            found.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
+    return found
+
+
+def test_the_hearts_commands_type_every_number() -> None:
+    assert bare_numbers(build_parser()) == []
+
+
+class _ParsingError(Exception):
+    """Raised in place of parsing, carrying the parser."""
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        self.parser = parser
+
+
+# the scripts with a command line (examples/external_bot.py speaks the bot protocol instead)
+SCRIPTS = sorted(path for path in [*BENCHMARKS.glob("*.py"), *EXAMPLES.glob("*.py")]
+                 if "argparse" in path.read_text())
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def captured(self: argparse.ArgumentParser, args: Sequence[str] | None = None,
+                 namespace: argparse.Namespace | None = None) -> NoReturn:
+        raise _ParsingError(self)
+
+    module = load_script(path, f"{path.parent.name.rstrip('s')}_{path.stem}")
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", captured)
+    monkeypatch.setattr(sys, "argv", [path.name])
+    with pytest.raises(_ParsingError) as parsing:
+        module.main()
+    assert bare_numbers(parsing.value.parser) == []
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["serve", "--port", "99999"], "a port is 1 to 65535, not '99999'"),
+    (["serve", "--rate-limit", "0"], "a number above 0 is expected, not '0'"),
+    (["serve", "--lease", "nan"], "a number above 0 is expected, not 'nan'"),
+    (["serve", "--grace", "-1"], "a number of at least 0 is expected, not '-1'"),
+    (["serve", "--bot-delay", "inf"], "a number of at least 0 is expected, not 'inf'"),
+    (["arena", "--deal-sets", "0"], "a whole number of at least 1 is expected, not '0'"),
+    (["arena", "--bot-timeout", "nan"], "a number above 0 is expected, not 'nan'"),
+])
+def test_a_number_out_of_range_is_a_usage_message(
+        argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    assert says in capsys.readouterr().err
+
+
+def test_the_number_types_take_their_ranges() -> None:
+    assert non_negative_number("0") == 0 and non_negative_number("2.5") == 2.5
+    assert fraction("1") == 1 and fraction("0.25") == 0.25
+    assert port_number("1") == 1 and port_number("65535") == 65535
+    assert positive_number("1e-3") == 1e-3
+    for read, text in [(fraction, "0"), (fraction, "1.01"), (fraction, "nan"),
+                       (non_negative_number, "-0.5"), (non_negative_number, "x"),
+                       (port_number, "0"), (port_number, "80.5"),
+                       (positive_number, "-inf")]:
+        with pytest.raises(argparse.ArgumentTypeError, match=r"expected|a port is"):
+            read(text)
