@@ -59,7 +59,7 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
                  namespace: argparse.Namespace | None = None) -> NoReturn:
         raise _ParsingError(self)
 
-    module = load_script(path, f"{path.parent.name.rstrip('s')}_{path.stem}")
+    module = load_script(path)
     monkeypatch.setattr(argparse.ArgumentParser, "parse_args", captured)
     monkeypatch.setattr(sys, "argv", [path.name])
     with pytest.raises(_ParsingError) as parsing:

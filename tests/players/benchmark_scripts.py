@@ -17,11 +17,13 @@ EXAMPLES = BENCHMARKS.parent / "examples"
 
 def load_benchmark(stem: str) -> ModuleType:
     """``benchmarks/{stem}.py``, loaded as the module ``benchmark_{stem}``."""
-    return load_script(BENCHMARKS / f"{stem}.py", f"benchmark_{stem}")
+    return load_script(BENCHMARKS / f"{stem}.py")
 
 
-def load_script(path: Path, name: str) -> ModuleType:
-    """The script at ``path``, loaded once as the module ``name``."""
+def load_script(path: Path) -> ModuleType:
+    """The script at ``path`` in ``benchmarks/`` or ``examples/``, loaded once as the
+    module ``benchmark_{stem}`` or ``example_{stem}``."""
+    name = f"{path.parent.name.removesuffix('s')}_{path.stem}"
     loaded = sys.modules.get(name)
     if loaded is not None:
         return loaded

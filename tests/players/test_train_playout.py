@@ -15,7 +15,7 @@ from hearts.players.search.kernel import N_FEATURES
 
 
 def _trainer():  # type: ignore[no-untyped-def]
-    return load_script(EXAMPLES / "train_playout.py", "train_playout")
+    return load_script(EXAMPLES / "train_playout.py")
 
 
 def test_collect_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
