@@ -15,8 +15,8 @@ set: the last line is the highest budget's margin minus the lowest's, paired ove
 deal sets, with its 95% t interval (the luck of the cards cancels inside each pair, as in
 ``strength_paired.py``). ``--json-out DIR`` writes each point's arena report there;
 ``--pool REPORT ...`` joins reports of several runs (other seeds, other sittings) point by
-point, as ``hearts arena --pool`` does, and pairs the points' deal sets when every point
-has the same seeds.
+point, as ``hearts arena --pool`` does, and pairs the lowest and the highest point over
+the seeds that both played (the others still count in each point's own figures).
 
     .venv/bin/python benchmarks/strength_curve.py --deal-sets 4 --target 50
     .venv/bin/python benchmarks/strength_curve.py --worlds 50,200,800 --deal-sets 10
@@ -44,7 +44,7 @@ from hearts.cli.common import (
 )
 from hearts.core import InvalidRulesError, Rules
 
-__all__ = ["curve_point", "main", "point_text", "pooled_points", "rise"]
+__all__ = ["curve_point", "main", "paired_ends", "point_text", "pooled_points", "rise"]
 
 
 def curve_point(rules: Rules, spec: str, opponent: str, deal_sets: int, seed: str,
@@ -97,6 +97,23 @@ def pooled_points(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for spec in sorted(groups, key=_budget)]
 
 
+def paired_ends(reports: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The lowest and the highest point, each pooled over only the seeds that both
+    played (so that :func:`rise` pairs them even when the middle points, or one end,
+    have runs of other seeds); None when no seed played both."""
+    by_seed: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for data in reports:
+        by_seed[_level_bot(data)["bot"]][data["figures"]["seed"]] = data
+    specs = sorted(by_seed, key=_budget)
+    if len(specs) < 2:
+        return None
+    low, high = by_seed[specs[0]], by_seed[specs[-1]]
+    common = sorted(low.keys() & high.keys())
+    if not common:
+        return None
+    return pool([low[seed] for seed in common]), pool([high[seed] for seed in common])
+
+
 def _budget(spec: str) -> float:
     """The budget or worlds a point's spec names (``expert:budget=0.5,...``)."""
     value = spec.partition(":")[2].partition(",")[0].partition("=")[2]
@@ -116,20 +133,24 @@ def _print_point(label: str, data: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def _print_end(points: list[tuple[str, dict[str, Any]]]) -> None:
+def _print_end(points: list[tuple[str, dict[str, Any]]],
+               ends: tuple[dict[str, Any], dict[str, Any]] | None) -> None:
+    """The legend, and the rise from the first point to the last over ``ends`` (the two
+    points' reports on the deals both played)."""
     print("margin: the three opponents' points per hand minus the level's (positive: the "
           "level took fewer); 95% t interval over deal sets; win/seat: games won a seat, with "
           "its 95% t interval over deal sets (an even share is 0.25)")
     if len(points) < 2:
         return
-    (low_label, low), (high_label, high) = points[0], points[-1]
-    change = rise(low, high)
-    if change is None:
+    low_label, high_label = points[0][0], points[-1][0]
+    change = None if ends is None else rise(*ends)
+    if ends is None or change is None:
         print(f"rise from {low_label} to {high_label}: not paired (the points played "
               "other deals)")
     else:
         print(f"rise from {low_label} to {high_label}, paired over the "
-              f"{len(_level_bot(low)['by_deal_set']['margin'])} deal sets: {_interval(change)}")
+              f"{len(_level_bot(ends[0])['by_deal_set']['margin'])} deal sets both played "
+              f"({ends[0]['run'].get('pooled', 1)} seeds): {_interval(change)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     points: list[tuple[str, dict[str, Any]]] = []
     if args.pool is not None:
         try:
-            pooled = pooled_points([json.loads(path.read_text(encoding="utf-8"))
-                                    for path in args.pool])
+            reports = [json.loads(path.read_text(encoding="utf-8")) for path in args.pool]
+            pooled = pooled_points(reports)
+            ends = paired_ends(reports)
         except (OSError, ValueError, KeyError, StopIteration) as exc:
             parser.error(f"--pool: {exc}")
         print(f"{len(args.pool)} reports pooled into {len(pooled)} points")
@@ -169,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             label = _level_bot(data)["bot"].partition(":")[2]
             points.append((label, data))
             _print_point(label, data)
-        _print_end(points)
+        _print_end(points, ends)
         return 0
     rules: Rules = args.rules
     if args.target is not None:
@@ -197,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.json_out is not None:
             path = args.json_out / f"curve-{unit}-{value}-{args.seed}.json"
             path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    _print_end(points)
+    _print_end(points, (points[0][1], points[-1][1]) if points else None)
     return 0
 
 

@@ -26,6 +26,11 @@ from hearts.cli.common import (
 
 # (script, option, bad value, what the message says): every option a script types
 REFUSED_WHILE_PARSING = [
+    ("budget_agreement", "--level", "normal", "invalid choice: 'normal'"),
+    ("budget_agreement", "--reference", "0", "a number above 0"),
+    ("budget_agreement", "--budgets", "0.05,never", "comma-separated"),
+    ("budget_agreement", "--rules", "bogus", "unknown preset 'bogus'"),
+    ("budget_agreement", "--games", "0", "at least 1"),
     ("engine_instructions", "--preset", "bogus", "unknown preset 'bogus'"),
     ("engine_instructions", "--games", "-1", "at least 0"),
     ("engine_instructions", "--warm", "many", "at least 0"),

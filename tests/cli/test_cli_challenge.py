@@ -26,8 +26,9 @@ CHALLENGE = Challenge.create("card-commons", ["easy", "normal", "expert"], 2, "p
 
 
 def test_new_prints_a_code_that_show_reads_back(hearts_main) -> None:
+    # levels are read as --level reads one, whatever their case
     status, out, err = hearts_main("challenge", "new", "--preset", "classic", "--opponents",
-                                   "hard,random", "--deals", "3", "--seed", "abc9")
+                                   "Hard, RANDOM", "--deals", "3", "--seed", "abc9")
     assert status == 0, err
     code = out.splitlines()[0]
     assert Challenge.parse(code) == Challenge.create("classic", ["hard", "random"], 3, "abc9")

@@ -31,6 +31,19 @@ def test_the_rise_pairs_the_points_deal_set_by_deal_set_also_once_pooled() -> No
     assert _margins(points[1]) == _margins(runs["normal", "s1"]) + _margins(runs["normal", "s2"])
     pooled = [h - lo for lo, h in zip(_margins(points[0]), _margins(points[1]), strict=True)]
     assert CURVE.rise(*points) == t_interval(pooled).to_json()
+    assert CURVE.rise(*CURVE.paired_ends(list(runs.values()))) == CURVE.rise(*points)
+
+
+def test_pooled_ends_pair_over_the_seeds_both_played() -> None:
+    """A run of one end alone (another seed) counts in that point, not in the rise."""
+    runs = [CURVE.curve_point(RULES, spec, "random", 1, seed, 1)
+            for spec, seed in (("easy", "s1"), ("normal", "s1"), ("easy", "s3"))]
+    points = CURVE.pooled_points(runs)
+    assert CURVE.rise(*points) is None
+    low, high = CURVE.paired_ends(runs)
+    assert low["figures"]["seed"] == high["figures"]["seed"] == "s1"
+    assert CURVE.rise(low, high) == CURVE.rise(runs[0], runs[1])
+    assert CURVE.paired_ends(runs[:1] + runs[2:]) is None  # one point: nothing to pair
 
 
 def test_a_point_is_written_as_given() -> None:

@@ -177,8 +177,11 @@ def fraction(text: str) -> float:
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
-    port = _whole_number(text, 1)
-    if port > 65535:
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
     return port
 
@@ -230,12 +233,13 @@ def bot_spec(text: str) -> str:
 
 def name_list(choices: Iterable[str], kind: str,
               plural: str) -> Callable[[str], list[str]]:
-    """An argparse type: comma-separated names, each one of ``choices``; an unknown one
-    is refused naming ``kind`` and listing the ``plural`` there are."""
+    """An argparse type: comma-separated names, each one of ``choices`` (lower case, as
+    :func:`level_name` reads one: ``Easy`` is ``easy``); an unknown one is refused naming
+    ``kind`` and listing the ``plural`` there are."""
     known = list(choices)
 
     def names(text: str) -> list[str]:
-        given = [name.strip() for name in text.split(",")]
+        given = [name.strip().lower() for name in text.split(",")]
         unknown = [name for name in given if name not in known]
         if unknown:
             raise argparse.ArgumentTypeError(
