@@ -89,8 +89,8 @@ class JudgedSearch:
         figures = self.reference.card_figures(view, legal)
         choices = {name: CardSet(player.choose_play(view).mask)
                    for name, player in self.others.items()}
-        chosen = self._judge(view, "play", figures, choices)
-        return next(card for card in legal if card.mask == chosen.mask)
+        (card,) = self._judge(view, "play", figures, choices)
+        return card
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
         return self.reference.choose_moon(view)
