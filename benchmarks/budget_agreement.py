@@ -26,7 +26,7 @@ import argparse
 import dataclasses
 import random
 
-from hearts.arena import t_interval
+from hearts.arena import interval_text, t_interval
 from hearts.cli.common import positive_int, positive_number, positive_numbers, rules_text
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
 from hearts.players import play_game
@@ -96,13 +96,6 @@ class JudgedSearch:
         return self.reference.choose_moon(view)
 
 
-def _interval(samples: list[float]) -> str:
-    found = t_interval(samples)
-    if found.low is None or found.high is None:
-        return f"{found.mean:.3f}"
-    return f"{found.mean:.3f} ({found.low:.3f} to {found.high:.3f})"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Play the games and print one line a kind of decision and player, then one a
     player's loss a hand."""
@@ -143,14 +136,16 @@ def main(argv: list[str] | None = None) -> int:
             mine = [choice for choice in choices if choice.kind == kind and choice.player == name]
             if mine:
                 share = sum(choice.agreed for choice in mine) / len(mine)
+                loss = t_interval([choice.loss for choice in mine]).to_json()
                 print(f"{kind:6} {name:8} {len(mine):9} {share:7.1%}   "
-                      f"{_interval([choice.loss for choice in mine])}")
+                      f"{interval_text(loss, bounds=True)}")
     for name in names:
         by_hand = [0.0] * hands  # a hand without a choice loses nothing
         for choice in choices:
             if choice.player == name:
                 by_hand[choice.hand] += choice.loss
-        print(f"{'hand':6} {name:8} {hands:9} {'':>7}   {_interval(by_hand)}")
+        loss = t_interval(by_hand).to_json()
+        print(f"{'hand':6} {name:8} {hands:9} {'':>7}   {interval_text(loss, bounds=True)}")
     print("loss: the reference's best utility minus its utility for the choice, points")
     return 0
 

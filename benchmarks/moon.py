@@ -28,7 +28,7 @@ from typing import Any
 
 from scipy.stats import binomtest
 
-from hearts.arena import MatchConfig, report, run_match
+from hearts.arena import MatchConfig, interval_text, report, run_match, target_verdict
 from hearts.cli.common import level_list, positive_int, rules_text
 from hearts.core import Rules
 
@@ -74,11 +74,6 @@ def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str
             "seconds": data["run"]["wall_seconds"]}
 
 
-def _points(value: dict[str, Any]) -> str:
-    half = value["half_width"]
-    return f"{value['mean']:.2f}" + ("" if half is None else f" ± {half:.2f}")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -107,11 +102,10 @@ def main(argv: list[str] | None = None) -> int:
                            args.iterations, args.workers, args.records)
             share = (f"{row['moons_allowed']} = {row['share']:.1%} "
                      f"({row['low']:.1%}-{row['high']:.1%})")
-            verdict = ("met (95%)" if row["high"] <= _TARGET else
-                       "met" if row["share"] <= _TARGET else "NOT met")
+            verdict = target_verdict(row["share"], row["low"], row["high"], _TARGET, at_most=True)
             print(f"{row['defender']:26} {row['attacker']:32} {row['hands']:>6} {share:>26} "
-                  f"{row['defender_moons']:>4} {_points(row['defender_points']):>18} "
-                  f"{_points(row['attacker_points']):>18} {verdict:>9}")
+                  f"{row['defender_moons']:>4} {interval_text(row['defender_points'], 2):>18} "
+                  f"{interval_text(row['attacker_points'], 2):>18} {verdict:>9}")
             sys.stdout.flush()
     print("own: moons the defenders shot; points per hand: mean ± 95% t half-width over "
           "deal sets")

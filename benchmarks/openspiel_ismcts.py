@@ -31,7 +31,14 @@ import argparse
 import json
 import sys
 
-from hearts.arena import MatchConfig, format_report, report, run_match
+from hearts.arena import (
+    MatchConfig,
+    format_report,
+    interval_text,
+    report,
+    run_match,
+    target_verdict,
+)
 from hearts.cli.common import (
     bot_spec,
     non_negative_number,
@@ -71,11 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     print(format_report(data))
     ours = next(b for b in data["figures"]["bots"] if b["bot"] == args.search)
     margin = ours["margin"]
-    verdict = ("met (95%)" if margin["low"] is not None and margin["low"] >= args.target
-               else "met" if margin["mean"] >= args.target else "NOT met")
+    verdict = target_verdict(margin["mean"], margin["low"], margin["high"], args.target)
     print(f"\n[c] {args.search} vs {ismcts} in {data['figures']['rules']}: "
-          f"{data['figures']['hands']} hands; margin {margin['mean']:.3f} points per hand "
-          f"(95% CI {margin['low']:.3f} to {margin['high']:.3f}); target >= {args.target:g}: "
+          f"{data['figures']['hands']} hands; margin {interval_text(margin, bounds=True)} "
+          f"points per hand (95% t over deal sets); target >= {args.target:g}: "
           f"{verdict}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as file:

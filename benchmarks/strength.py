@@ -31,7 +31,7 @@ import os
 import sys
 from typing import Any
 
-from hearts.arena import MatchConfig, report, run_match
+from hearts.arena import MatchConfig, interval_text, report, run_match, target_verdict
 from hearts.arena.specs import BotSpec
 from hearts.cli.common import bot_spec, comma_list, positive_int, rules_text, usable_cpus
 from hearts.core import Rules
@@ -58,14 +58,7 @@ def _bot(data: dict[str, Any], label: str) -> dict[str, Any]:
 
 
 def _interval(value: dict[str, Any]) -> str:
-    return (f"{value['mean']:.3f} (95% CI {value['low']:.3f} to {value['high']:.3f}, "
-            f"n={value['samples']} deal sets)")
-
-
-def _verdict(mean: float, low: float, high: float, target: float, at_most: bool) -> str:
-    if at_most:
-        return "met (95%)" if high <= target else "met" if mean <= target else "NOT met"
-    return "met (95%)" if low >= target else "met" if mean >= target else "NOT met"
+    return f"{interval_text(value, bounds=True)}, 95% t over {value['samples']} deal sets"
 
 
 def _line(name: str, rules: Rules, data: dict[str, Any]) -> str:
@@ -87,8 +80,9 @@ def target_a(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
             bot = _bot(data, level)
             per_hand = bot["points_per_hand"]
             print(_line("a", rules, data))
-            print(f"    {level}: {_interval(per_hand)} points per hand; target <= 3.5: "
-                  f"{_verdict(per_hand['mean'], per_hand['low'], per_hand['high'], 3.5, True)}"
+            verdict = target_verdict(per_hand["mean"], per_hand["low"], per_hand["high"], 3.5,
+                                     at_most=True)
+            print(f"    {level}: {_interval(per_hand)} points per hand; target <= 3.5: {verdict}"
                   f"; p95 decision {data['timing'][level]['p95_ms']:.2f} ms")
             out.append({"target": "a", "rules": rules.text, "bot": level, "report": data})
 
@@ -110,7 +104,7 @@ def target_b(args: argparse.Namespace, out: list[dict[str, Any]]) -> None:
             print(f"    {search}: {_interval(bot['points_per_hand'])} points per hand; "
                   f"{opponent}: {_interval(_bot(data, opponent)['points_per_hand'])}")
             print(f"    margin {_interval(margin)}; target >= 1.5: "
-                  f"{_verdict(margin['mean'], margin['low'], margin['high'], 1.5, False)}; "
+                  f"{target_verdict(margin['mean'], margin['low'], margin['high'], 1.5)}; "
                   f"{search} decisions p50 {timing['p50_ms']:.0f} ms, "
                   f"p95 {timing['p95_ms']:.0f} ms")
             out.append({"target": "b", "rules": rules.text, "bot": search, "report": data})

@@ -33,7 +33,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from hearts.arena import MatchConfig, pool, report, run_match, t_interval, win_rate_text
+from hearts.arena import (
+    MatchConfig,
+    interval_text,
+    pool,
+    report,
+    run_match,
+    t_interval,
+    win_rate_text,
+)
 from hearts.cli.common import (
     bot_spec,
     level_name,
@@ -59,13 +67,6 @@ def point_text(number: float) -> str:
     a decimal point (``1``, ``1234567``), others in full (``0.05``), so the same point
     always has the same spec and its runs pool."""
     return str(int(number)) if float(number).is_integer() else repr(float(number))
-
-
-def _interval(value: dict[str, Any]) -> str:
-    half = value["half_width"]
-    if half is None:
-        return f"{value['mean']:+.2f}"
-    return f"{value['mean']:+.2f} ± {half:.2f} ({value['low']:+.2f} to {value['high']:+.2f})"
 
 
 def _level_bot(data: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +127,8 @@ def _budget(spec: str) -> float:
 def _print_point(label: str, data: dict[str, Any]) -> None:
     bot = _level_bot(data)
     timing = data["timing"][bot["bot"]]
-    print(f"{label:>16} {data['figures']['hands']:>6} {_interval(bot['margin']):>30} "
+    margin = interval_text(bot["margin"], 2, signed=True, bounds=True)
+    print(f"{label:>16} {data['figures']['hands']:>6} {margin:>30} "
           f"{bot['points_per_hand']['mean']:>9.2f} {win_rate_text(bot):>15} "
           f"{timing['p50_ms']:>8.0f} {timing['p95_ms']:>8.0f} "
           f"{data['run']['wall_seconds']:>7.0f}")
@@ -150,7 +152,8 @@ def _print_end(points: list[tuple[str, dict[str, Any]]],
     else:
         print(f"rise from {low_label} to {high_label}, paired over the "
               f"{len(_level_bot(ends[0])['by_deal_set']['margin'])} deal sets both played "
-              f"({ends[0]['run'].get('pooled', 1)} seeds): {_interval(change)}")
+              f"({ends[0]['run'].get('pooled', 1)} seeds): "
+              f"{interval_text(change, 2, signed=True, bounds=True)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.arena import MatchConfig, run_match
-from hearts.arena.stats import Interval, t_interval
+from hearts.arena.stats import Interval, interval_text, t_interval
 from hearts.cli.common import bot_spec, positive_int, rules_text
 from hearts.core import InvalidRulesError, Rules
 
@@ -145,15 +145,13 @@ def _pooled_times(runs: list[dict[str, Any]]) -> dict[str, tuple[float, float, f
 
 
 def _print(run: dict[str, Any]) -> None:
-    diff = t_interval(run["samples"])
-    half = diff.half_width
-    interval = "" if half is None else f" ± {half:.3f} ({diff.low:+.3f} to {diff.high:+.3f})"
+    advantage = interval_text(t_interval(run["samples"]).to_json(), signed=True, bounds=True)
     opponent = run["opponent"]
     print(f"{run['a']} vs {run['b']}" + (f" with two {opponent}" if opponent else "")
           + f": rules {run['rules']}, seed {' '.join(run['seeds'])}, code {run['code']}, "
           f"{len(run['samples'])} deal sets, {run['games']} games, {run['hands']} hands "
           f"each, {run['wall_seconds']:.0f} s")
-    print(f"  advantage of a (b's points per hand minus a's): {diff.mean:+.3f}{interval}, "
+    print(f"  advantage of a (b's points per hand minus a's): {advantage}, "
           "95% t interval over deal sets")
     of_runs = " (largest run's)" if len(run["seeds"]) > 1 else ""
     for bot, (p50, p95, mean) in run["times"].items():

@@ -12,9 +12,11 @@ from hearts.arena import (
     MatchConfig,
     MatchResult,
     format_report,
+    interval_text,
     pool,
     report,
     t_interval,
+    target_verdict,
     win_rate_text,
 )
 from hearts.arena.match import GameOutcome, playing_code
@@ -41,6 +43,31 @@ def test_one_sample_has_no_bounds_and_none_is_an_error() -> None:
     assert t_interval([4.0]).low is None
     with pytest.raises(ValueError, match="at least one sample"):
         t_interval([])
+
+
+def test_interval_text_writes_the_mean_its_half_width_and_bounds() -> None:
+    known = t_interval([1, 2, 3, 4, 5]).to_json()
+    assert interval_text(known) == "3.000 ± 1.963"
+    assert interval_text(known, 2, signed=True, bounds=True) == "+3.00 ± 1.96 (+1.04 to +4.96)"
+    # one deal set gives no bounds: the mean alone, never a crash on the missing bounds
+    assert interval_text(t_interval([-0.5]).to_json(), signed=True, bounds=True) == "-0.500"
+    assert interval_text(None) == "-"
+
+
+@pytest.mark.parametrize(("mean", "low", "high", "target", "at_most", "verdict"), [
+    (2.6, 2.5, 2.7, 2.5, False, "met (95%)"),
+    (2.6, 1.9, 3.3, 2.5, False, "met"),
+    (2.4, 1.7, 3.1, 2.5, False, "NOT met"),
+    (2.6, None, None, 2.5, False, "met"),
+    (0.02, 0.01, 0.03, 0.03, True, "met (95%)"),
+    (0.02, 0.01, 0.04, 0.03, True, "met"),
+    (0.05, 0.03, 0.07, 0.03, True, "NOT met"),
+    (0.05, None, None, 0.03, True, "NOT met"),
+])
+def test_target_verdict_asks_the_whole_interval_before_the_estimate(
+        mean: float, low: float | None, high: float | None, target: float, at_most: bool,
+        verdict: str) -> None:
+    assert target_verdict(mean, low, high, target, at_most=at_most) == verdict
 
 
 def _outcome(deal_set: int, rotation: int, seating: tuple[str, ...],

@@ -8,7 +8,7 @@ from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
 from hearts.arena.report import format_report, pool, report, win_rate_text
 from hearts.arena.specs import BotSpec, build_player, default_fallback
-from hearts.arena.stats import Interval, t_interval
+from hearts.arena.stats import Interval, interval_text, t_interval, target_verdict
 
 __all__ = [
     "ArenaError",
@@ -20,10 +20,12 @@ __all__ = [
     "build_player",
     "default_fallback",
     "format_report",
+    "interval_text",
     "pool",
     "report",
     "rotations",
     "run_match",
     "t_interval",
+    "target_verdict",
     "win_rate_text",
 ]

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from hearts.arena.match import MatchResult, rotations
-from hearts.arena.stats import t_interval
+from hearts.arena.stats import interval_text, t_interval
 
 __all__ = ["REPORT_FORMAT", "format_report", "pool", "report", "win_rate_text"]
 
@@ -266,21 +266,13 @@ def _pooled_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "cpu": joined([row["cpu"] for row in rows])}
 
 
-def _interval_text(interval: dict[str, Any] | None) -> str:
-    if interval is None:
-        return "-"
-    if interval["half_width"] is None:
-        return f"{interval['mean']:+.3f}"
-    return f"{interval['mean']:+.3f} ± {interval['half_width']:.3f}"
-
-
 def win_rate_text(bot: dict[str, Any]) -> str:
     """A bot's games won per seat held, with its interval over deal sets when the report
     has one (``0.313 ± 0.045``)."""
     interval = bot.get("win_rate")
     if interval is None or interval["half_width"] is None:
         return f"{bot['win_rate_per_seat']:.3f}"
-    return f"{interval['mean']:.3f} ± {interval['half_width']:.3f}"
+    return interval_text(interval)
 
 
 def _fallback_text(games: int, moves: int) -> str:
@@ -301,14 +293,12 @@ def format_report(data: dict[str, Any]) -> str:
         f"{'moons +/-':>10} {'win/seat':>15} {'fallbacks':>15} {'p95 ms':>9}",
     ]
     for bot in figures["bots"]:
-        per_hand = bot["points_per_hand"]
-        points = f"{per_hand['mean']:.3f}" + (
-            "" if per_hand["half_width"] is None else f" ± {per_hand['half_width']:.3f}")
+        points = interval_text(bot["points_per_hand"])
         timing = data["timing"].get(bot["bot"], {})
         p95 = timing.get("p95_ms")
         lines.append(
             f"{bot['bot']:<{width}} {bot['seats']:>5} {points:>20} "
-            f"{_interval_text(bot['margin']):>18} "
+            f"{interval_text(bot['margin'], signed=True):>18} "
             f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
             f"{win_rate_text(bot):>15} "
             f"{_fallback_text(bot['fallbacks'], bot.get('fallback_moves', 0)):>15} "

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["Interval", "t_interval"]
+__all__ = ["Interval", "interval_text", "t_interval", "target_verdict"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +55,33 @@ def t_interval(samples: Sequence[float], confidence: float = 0.95) -> Interval:
     quantile = float(stats.t.ppf((1 + confidence) / 2, n - 1))
     half = quantile * statistics.stdev(samples) / math.sqrt(n)
     return Interval(mean, mean - half, mean + half, n, confidence)
+
+
+def interval_text(value: Mapping[str, Any] | None, digits: int = 3, *, signed: bool = False,
+                  bounds: bool = False) -> str:
+    """An interval in ``to_json`` form as report lines write it: ``+1.23 ± 0.66``, with
+    ``bounds`` ``+1.23 ± 0.66 (+0.56 to +1.89)``; the mean alone when one sample gave no
+    bounds, and ``-`` for no interval at all."""
+    if value is None:
+        return "-"
+    number = f"{'+' if signed else ''}.{digits}f"
+    text = format(value["mean"], number)
+    if value["half_width"] is None:
+        return text
+    text += f" ± {value['half_width']:.{digits}f}"
+    if bounds:
+        text += f" ({format(value['low'], number)} to {format(value['high'], number)})"
+    return text
+
+
+def target_verdict(mean: float, low: float | None, high: float | None, target: float, *,
+                   at_most: bool = False) -> str:
+    """Whether a figure meets its target (at least ``target``, or at most with ``at_most``):
+    ``met (95%)`` when the whole interval does, ``met`` when only the estimate does,
+    ``NOT met`` otherwise."""
+    bound = high if at_most else low
+    if bound is not None and (bound <= target if at_most else bound >= target):
+        return "met (95%)"
+    if mean <= target if at_most else mean >= target:
+        return "met"
+    return "NOT met"
