@@ -15,7 +15,13 @@ decision (``--iterations``), so the figures do not depend on the machine's load.
 ``--records DIR`` keeps every game of each pairing as JSON lines, one file a pairing
 (``DIR/normal-vs-expert.jsonl``, as ``hearts arena --records`` writes them), for
 ``hearts replay`` and ``hearts analyze``: the hands where a moon got through are the
-evidence for a defence.
+evidence for a defence. ``--json-out DIR`` writes each pairing's arena report
+(``DIR/moon-normal-vs-expert-SEED.json``), and ``--pool REPORT ...`` joins the reports of
+earlier runs (other seeds, other sittings) pairing by pairing instead of playing, as
+``hearts arena --pool`` does: only runs of one code digest pool.
+
+    .venv/bin/python benchmarks/moon.py --deal-sets 30 --seed moon-2 --json-out runs
+    .venv/bin/python benchmarks/moon.py --pool runs/moon-*.json
 """
 
 from __future__ import annotations
@@ -28,11 +34,11 @@ from typing import Any
 
 from scipy.stats import binomtest
 
-from hearts.arena import MatchConfig, interval_text, report, run_match, target_verdict
+from hearts.arena import MatchConfig, interval_text, pool, report, run_match, target_verdict
 from hearts.cli.common import level_list, positive_int, rules_text
 from hearts.core import Rules
 
-__all__ = ["main", "moon_row"]
+__all__ = ["main", "moon_row", "pairing_report", "pooled_pairings"]
 
 _SEARCH = ("hard", "expert")
 _TARGET = 0.03
@@ -42,11 +48,11 @@ def _spec(level: str, iterations: int) -> str:
     return f"{level}:iterations={iterations}" if level in _SEARCH else level
 
 
-def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str,
-             iterations: int, workers: int, records: Path | None = None) -> dict[str, Any]:
-    """One pairing's figures: hands, moons made by the attacker and by the defenders,
-    points per hand of each side, from one arena match (its games written to
-    ``records``/DEFENDER-vs-ATTACKER.jsonl when given)."""
+def pairing_report(rules: str, defender: str, attacker: str, deal_sets: int, seed: str,
+                   iterations: int, workers: int,
+                   records: Path | None = None) -> dict[str, Any]:
+    """One pairing's arena report: three ``defender`` seats against one ``attacker`` (its
+    games written to ``records``/DEFENDER-vs-ATTACKER.jsonl when given)."""
     defence = _spec(defender, iterations)
     # the same level on both sides needs two spec texts for the arena to tell them apart:
     # a tag, which changes nothing in the player
@@ -59,19 +65,46 @@ def moon_row(rules: str, defender: str, attacker: str, deal_sets: int, seed: str
         lines = (json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},
                             separators=(",", ":")) + "\n" for o in result.outcomes)
         (records / f"{defender}-vs-{attacker}.jsonl").write_text("".join(lines))
-    data = report(result)
+    return report(result)
+
+
+def moon_row(data: dict[str, Any]) -> dict[str, Any]:
+    """A pairing's figures from its arena report (one run's or a pool's): hands, moons made
+    by the attacker (the bot of one seat) with a 95% Wilson interval and by the
+    defenders, points per hand of each side."""
     figures = data["figures"]
-    bots = {bot["bot"]: bot for bot in figures["bots"]}
+    attack = next(bot for bot in figures["bots"] if bot["seats"] == 1)
+    defence = next(bot for bot in figures["bots"] if bot["seats"] != 1)
     hands = figures["hands"]
-    made = bots[attack]["moons_made"]
+    made = attack["moons_made"]
     interval = binomtest(made, hands).proportion_ci(confidence_level=0.95, method="wilson")
-    return {"defender": defence, "attacker": attack, "hands": hands,
-            "deal_sets": deal_sets, "moons_allowed": made, "share": made / hands,
+    return {"defender": defence["bot"], "attacker": attack["bot"], "hands": hands,
+            "deal_sets": figures["deal_sets"], "moons_allowed": made, "share": made / hands,
             "low": interval.low, "high": interval.high,
-            "defender_moons": bots[defence]["moons_made"],
-            "defender_points": bots[defence]["points_per_hand"],
-            "attacker_points": bots[attack]["points_per_hand"],
+            "defender_moons": defence["moons_made"],
+            "defender_points": defence["points_per_hand"],
+            "attacker_points": attack["points_per_hand"],
             "seconds": data["run"]["wall_seconds"]}
+
+
+def pooled_pairings(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Reports of several runs grouped by pairing (the match's lineup) and pooled, each
+    pairing's runs in seed order, the pairings in the order they first appear.
+    ValueError from :func:`hearts.arena.pool` when runs of one pairing do not pool."""
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for data in reports:
+        groups.setdefault(tuple(data["figures"]["lineup"]), []).append(data)
+    return [pool(sorted(runs, key=lambda data: data["figures"]["seed"]))
+            for runs in groups.values()]
+
+
+def _print_row(row: dict[str, Any]) -> None:
+    share = f"{row['moons_allowed']} = {row['share']:.1%} ({row['low']:.1%}-{row['high']:.1%})"
+    verdict = target_verdict(row["share"], row["low"], row["high"], _TARGET, at_most=True)
+    print(f"{row['defender']:26} {row['attacker']:32} {row['hands']:>6} {share:>26} "
+          f"{row['defender_moons']:>4} {interval_text(row['defender_points'], 2):>18} "
+          f"{interval_text(row['attacker_points'], 2):>18} {verdict:>9}")
+    sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,27 +121,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--records", type=Path, default=None, metavar="DIR",
                         help="write each pairing's game records to DIR")
+    parser.add_argument("--json-out", type=Path, default=None, metavar="DIR",
+                        help="also write each pairing's arena report to "
+                             "DIR/moon-DEFENDER-vs-ATTACKER-SEED.json")
+    parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="REPORT",
+                        help="join the reports of earlier runs pairing by pairing instead "
+                             "of playing")
     args = parser.parse_args(argv)
+    header = (f"{'defender':26} {'attacker':32} {'hands':>6} {'moons allowed (95% CI)':>26} "
+              f"{'own':>4} {'defender pts/hand':>18} {'attacker pts/hand':>18} {'verdict':>9}")
+    footer = ("own: moons the defenders shot; points per hand: mean ± 95% t half-width over "
+              "deal sets")
+    if args.pool is not None:
+        try:
+            reports = [json.loads(path.read_text(encoding="utf-8")) for path in args.pool]
+            rows = [moon_row(data) for data in pooled_pairings(reports)]
+        except (OSError, ValueError, KeyError, StopIteration) as exc:
+            parser.error(f"--pool: {exc}")
+        print(f"{len(args.pool)} reports pooled into {len(rows)} pairings; target: moons "
+              f"allowed <= {_TARGET:.0%} of hands")
+        print(header)
+        for row in rows:
+            _print_row(row)
+        print(footer)
+        return 0
     rules: str = args.rules.text
     print(f"rules {rules}, seed {args.seed}, {args.deal_sets} deal sets a pairing, "
           f"search levels at {args.iterations} worlds a decision; three defenders, one "
           f"attacker; target: moons allowed <= {_TARGET:.0%} of hands")
-    header = (f"{'defender':26} {'attacker':32} {'hands':>6} {'moons allowed (95% CI)':>26} "
-              f"{'own':>4} {'defender pts/hand':>18} {'attacker pts/hand':>18} {'verdict':>9}")
     print(header)
     for defender in args.defenders:
         for attacker in args.attackers:
-            row = moon_row(rules, defender, attacker, args.deal_sets, args.seed,
-                           args.iterations, args.workers, args.records)
-            share = (f"{row['moons_allowed']} = {row['share']:.1%} "
-                     f"({row['low']:.1%}-{row['high']:.1%})")
-            verdict = target_verdict(row["share"], row["low"], row["high"], _TARGET, at_most=True)
-            print(f"{row['defender']:26} {row['attacker']:32} {row['hands']:>6} {share:>26} "
-                  f"{row['defender_moons']:>4} {interval_text(row['defender_points'], 2):>18} "
-                  f"{interval_text(row['attacker_points'], 2):>18} {verdict:>9}")
-            sys.stdout.flush()
-    print("own: moons the defenders shot; points per hand: mean ± 95% t half-width over "
-          "deal sets")
+            data = pairing_report(rules, defender, attacker, args.deal_sets, args.seed,
+                                  args.iterations, args.workers, args.records)
+            if args.json_out is not None:
+                args.json_out.mkdir(parents=True, exist_ok=True)
+                path = args.json_out / f"moon-{defender}-vs-{attacker}-{args.seed}.json"
+                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            _print_row(moon_row(data))
+    print(footer)
     return 0
 
 
