@@ -34,7 +34,7 @@ from typing import Any
 
 from scipy.stats import binomtest
 
-from hearts.arena import MatchConfig, interval_text, pool, report, run_match, target_verdict
+from hearts.arena import MatchConfig, interval_text, pool_by, report, run_match, target_verdict
 from hearts.cli.common import level_list, positive_int, rules_text
 from hearts.core import Rules
 
@@ -91,11 +91,7 @@ def pooled_pairings(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Reports of several runs grouped by pairing (the match's lineup) and pooled, each
     pairing's runs in seed order, the pairings in the order they first appear.
     ValueError from :func:`hearts.arena.pool` when runs of one pairing do not pool."""
-    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for data in reports:
-        groups.setdefault(tuple(data["figures"]["lineup"]), []).append(data)
-    return [pool(sorted(runs, key=lambda data: data["figures"]["seed"]))
-            for runs in groups.values()]
+    return list(pool_by(reports, lambda data: tuple(data["figures"]["lineup"])).values())
 
 
 def _print_row(row: dict[str, Any]) -> None:

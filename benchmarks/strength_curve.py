@@ -37,6 +37,7 @@ from hearts.arena import (
     MatchConfig,
     interval_text,
     pool,
+    pool_by,
     report,
     run_match,
     t_interval,
@@ -91,11 +92,8 @@ def pooled_points(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Reports of curve points grouped by the level's spec and pooled, each group's runs
     in seed order (so that points of the same seeds pair deal set by deal set), the
     points by budget (or worlds), lowest first."""
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for data in reports:
-        groups[_level_bot(data)["bot"]].append(data)
-    return [pool(sorted(groups[spec], key=lambda data: data["figures"]["seed"]))
-            for spec in sorted(groups, key=_budget)]
+    points = pool_by(reports, lambda data: _level_bot(data)["bot"])
+    return [points[spec] for spec in sorted(points, key=_budget)]
 
 
 def paired_ends(reports: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]] | None:

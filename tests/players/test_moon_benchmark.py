@@ -36,12 +36,12 @@ def test_runs_pool_by_pairing_over_every_deal_set() -> None:
     pooled = [MOON.moon_row(data) for data in MOON.pooled_pairings(runs)]
     assert [row["defender"] for row in pooled] == ["easy", "normal"]
     for row, defender in zip(pooled, ("easy", "normal"), strict=True):
-        own = [MOON.moon_row(data) for data in runs if MOON.moon_row(data)["defender"] == defender]
-        assert row["hands"] == sum(r["hands"] for r in own)
-        assert row["moons_allowed"] == sum(r["moons_allowed"] for r in own)
-        points = [x for data in sorted((d for d in runs if d["figures"]["lineup"][0] == defender),
-                                       key=lambda d: d["figures"]["seed"])
-                  for bot in data["figures"]["bots"] if bot["bot"] == defender
+        own = sorted((data for data in runs if data["figures"]["lineup"][0] == defender),
+                     key=lambda data: data["figures"]["seed"])
+        rows = [MOON.moon_row(data) for data in own]
+        assert row["hands"] == sum(r["hands"] for r in rows)
+        assert row["moons_allowed"] == sum(r["moons_allowed"] for r in rows)
+        points = [x for data in own for bot in data["figures"]["bots"] if bot["bot"] == defender
                   for x in bot["by_deal_set"]["points_per_hand"]]
         assert row["defender_points"] == t_interval(points).to_json()
 

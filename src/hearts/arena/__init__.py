@@ -6,7 +6,7 @@ See :mod:`~hearts.arena.match` (playing), :mod:`~hearts.arena.report` (figures),
 
 from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
-from hearts.arena.report import format_report, pool, report, win_rate_text
+from hearts.arena.report import format_report, pool, pool_by, report, win_rate_text
 from hearts.arena.specs import BotSpec, build_player, default_fallback
 from hearts.arena.stats import Interval, interval_text, t_interval, target_verdict
 
@@ -22,6 +22,7 @@ __all__ = [
     "format_report",
     "interval_text",
     "pool",
+    "pool_by",
     "report",
     "rotations",
     "run_match",

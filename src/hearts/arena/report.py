@@ -29,14 +29,17 @@ Per bot (a bot is one spec text, however many seats it holds):
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 import numpy as np
 
 from hearts.arena.match import MatchResult, rotations
 from hearts.arena.stats import interval_text, t_interval
 
-__all__ = ["REPORT_FORMAT", "format_report", "pool", "report", "win_rate_text"]
+__all__ = ["REPORT_FORMAT", "format_report", "pool", "pool_by", "report", "win_rate_text"]
+
+_Key = TypeVar("_Key", bound=Hashable)
 
 REPORT_FORMAT = "card-commons-hearts/arena"
 _MAX_ERRORS = 3
@@ -247,6 +250,19 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
                 "wall_seconds": round(sum(data["run"]["wall_seconds"] for data in reports), 3),
                 "pooled": len(reports)},
     }
+
+
+def pool_by(reports: list[dict[str, Any]],
+            key: Callable[[dict[str, Any]], _Key]) -> dict[_Key, dict[str, Any]]:
+    """Reports of several kinds of match (curve points, pairings) grouped by ``key`` and
+    each group pooled (:func:`pool`) with its runs in seed order, so that groups played on
+    the same seeds still pair deal set by deal set; the groups in the order they first
+    appear. ValueError from :func:`pool` when a group's runs do not pool."""
+    groups: dict[_Key, list[dict[str, Any]]] = defaultdict(list)
+    for data in reports:
+        groups[key(data)].append(data)
+    return {group: pool(sorted(runs, key=lambda data: data["figures"]["seed"]))
+            for group, runs in groups.items()}
 
 
 def _pooled_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:
