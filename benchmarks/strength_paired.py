@@ -37,6 +37,7 @@ from typing import Any
 
 from hearts.arena import MatchConfig, run_match
 from hearts.arena.stats import Interval, interval_text, t_interval
+from hearts.cli.cmd_arena import lineup
 from hearts.cli.common import bot_spec, positive_int, rules_text
 from hearts.core import InvalidRulesError, Rules
 
@@ -65,8 +66,8 @@ class Paired:
 def paired_difference(rules: Rules, a: str, b: str, opponent: str | None, deal_sets: int,
                       seed: str, workers: int) -> Paired:
     """Per deal set, b's points per hand minus a's; with both bots' hands and times."""
-    lineup = (a, b) if opponent is None else (a, b, opponent, opponent)
-    result = run_match(MatchConfig(rules, lineup, deal_sets, seed), workers=workers,
+    seats = lineup((a, b) if opponent is None else (a, b, opponent, opponent), rules.players)
+    result = run_match(MatchConfig(rules, seats, deal_sets, seed), workers=workers,
                        progress=_progress)
     points: dict[int, dict[str, list[int]]] = defaultdict(lambda: {a: [], b: []})
     seconds: dict[str, list[float]] = {a: [], b: []}
@@ -77,7 +78,7 @@ def paired_difference(rules: Rules, a: str, b: str, opponent: str | None, deal_s
                 seconds[bot] += game.decision_seconds[seat]
     samples = [statistics.fmean(by_bot[b]) - statistics.fmean(by_bot[a])
                for by_bot in points.values()]
-    hands = sum(len(by_bot[a]) for by_bot in points.values())
+    hands = sum(len(by_bot[a]) for by_bot in points.values()) // seats.count(a)
     return Paired(t_interval(samples), tuple(samples), hands, len(result.outcomes),
                   result.wall_seconds,
                   {bot: _percentiles(times) for bot, times in seconds.items()}, result.code)

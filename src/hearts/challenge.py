@@ -82,7 +82,7 @@ __all__ = [
 
 CODE_ALPHABET: Final = "0123456789abcdefghjkmnpqrstwxyz"
 """The characters of a code and of a seed: digits and letters but ``i l o u v``."""
-CODE_VERSION: Final = "3"
+CODE_VERSION: Final = "4"
 """The revision of new codes: the computer players' version (see the module's text)."""
 _REVISIONS: Final = CODE_ALPHABET[1:CODE_ALPHABET.index(CODE_VERSION) + 1]
 DEFAULT_ITERATIONS: Final = 200

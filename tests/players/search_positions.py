@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import random
 
-from hearts.core import CardSet, GameState, PassCards, Phase, Play, PlayerView, Rules, new_game
+from hearts.core import (
+    CardSet,
+    GameState,
+    PassCards,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    new_game,
+    read_position,
+)
 from hearts.players import CallbackSeat, run_game
 
-__all__ = ["ALL_TABLES", "random_position", "start_of_play"]
+__all__ = ["ALL_TABLES", "TWO_LOSERS", "random_position", "start_of_play"]
 
 # Every preset at every player count it allows.
 ALL_TABLES = [
@@ -41,3 +51,12 @@ def random_position(rules: Rules, seed: int, plays: int) -> GameState:
             break
         state = after
     return state
+
+
+TWO_LOSERS = read_position(
+    "standard 1 0,0,0,0 4C5C6C2H5H/8C4HJHQHAH/3CQDAD8HTHKH/4S6S7SQS9H 7DKDAH/9S8HKH/5S6S9H/"
+    "5C2H5H 0:2CTC7CJC/3:TSJS3S9S/0:8SKSAS5S/2:QC9CKCAC/1:3D2D9D6D/3:4D8DKDTD/1:7D5DJD3H/"
+    "3:2S7H6H 2")
+"""From a random round (:func:`random_position`, ``standard``, seed 133): seat 3 alone
+has taken point cards, and its hand may still lose two tricks, so the near-certain moon
+test does not name it; the moon alarm's does."""

@@ -5,25 +5,39 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from search_positions import TWO_LOSERS, random_position
 from tests.players.benchmark_scripts import load_benchmark
 
-from hearts.core import Card, GameState, Phase, Play, moon_shooter, read_position, view
+from hearts.core import Card, GameState, Phase, Play, Rules, moon_shooter, read_position, view
 from hearts.players import make_player
 from hearts.players.hints import explain
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.rulebased.moon import attempting_moon, moon_suspect
 from hearts.players.search.encode import position_array, rules_array
-from hearts.players.search.kernel import POLICY_MOON, mix_seed, playout, round_points
+from hearts.players.search.kernel import (
+    POLICY_MOON,
+    _moon_shooter,
+    _sole_taker,
+    mix_seed,
+    playout,
+    round_points,
+)
 
 SUITE: dict[str, GameState] = {entry.name: entry.state
                                for entry in load_benchmark("positions").load_suite()}
 
 
+def _kernel_position(state: GameState) -> np.ndarray:
+    hands = [state.hand(seat).mask for seat in range(state.players)]
+    return position_array(view(state, state.to_act[0]), hands)
+
+
 def _moon_share(state: GameState, playouts: int = 200) -> float:
     """Share of moon-policy playouts from the true deal that end in a moon."""
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    start = position_array(view(state, state.to_act[0]), hands)
+    start = _kernel_position(state)
     rules = rules_array(state.rules)
     totals = np.array(state.totals, dtype=np.int64)
     points = np.zeros(state.players, dtype=np.int64)
@@ -131,3 +145,25 @@ def test_under_the_runners_ace_it_keeps_the_king_and_says_so() -> None:
         "Play under the A♥ and keep the K♥: it can still win a heart trick from anyone "
         "running for the moon")
 
+
+
+
+
+def test_the_alarm_lets_a_lone_taker_run_while_it_may_lose_two_tricks() -> None:
+    pos, codes = _kernel_position(TWO_LOSERS), rules_array(TWO_LOSERS.rules)
+    assert _sole_taker(pos, 4) == 3
+    assert _moon_shooter(pos, codes, False) == -1
+    assert _moon_shooter(pos, codes, True) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), plays=st.integers(0, 47))
+def test_the_alarm_only_widens_the_test_for_a_lone_taker(seed: int, plays: int) -> None:
+    """Whoever the near-certain test names, the alarm names too; the alarm names anyone
+    else only when that seat alone has taken point cards."""
+    state = random_position(Rules.parse("standard"), seed, plays)
+    pos, codes = _kernel_position(state), rules_array(state.rules)
+    strict, alarmed = _moon_shooter(pos, codes, False), _moon_shooter(pos, codes, True)
+    assert strict < 0 or alarmed == strict
+    if alarmed != strict:
+        assert alarmed == _sole_taker(pos, state.players)

@@ -19,6 +19,7 @@ from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
     MOON_ADD,
     MOON_SUBTRACT,
+    POLICY_ALARM,
     POLICY_HEURISTIC,
     POLICY_LEAD,
     POLICY_LEARNED,
@@ -118,7 +119,7 @@ def test_moon_rounds_agree_with_core(text: str) -> None:
 
 
 @pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC, POLICY_MOON, POLICY_LEAD,
-                                    POLICY_LEARNED])
+                                    POLICY_LEARNED, POLICY_LEARNED | POLICY_ALARM])
 @pytest.mark.parametrize("text", RULES)
 def test_kernel_playouts_replay_in_core(text: str, policy: int) -> None:
     """Kernel playouts from random mid-round positions replay legally in the core,

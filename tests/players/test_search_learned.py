@@ -43,7 +43,7 @@ def _positions(text: str, count: int):  # type: ignore[no-untyped-def]
         if len(seen.legal) < 2 or not seen.trick:
             continue
         world = position_array(seen, [state.hand(s).mask for s in range(rules.players)])
-        if _moon_shooter(world, codes) >= 0:
+        if _moon_shooter(world, codes, False) >= 0:
             continue
         alone = [0] * rules.players
         alone[seat] = seen.hand.mask

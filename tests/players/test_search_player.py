@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from search_positions import ALL_TABLES
+from search_positions import ALL_TABLES, TWO_LOSERS
 
 from hearts.core import (
     QUEEN_MASK,
@@ -274,3 +274,25 @@ def test_workers_pool_their_worlds_and_play_legally() -> None:
     state = play_game(rules, players, seed="workers")
     assert state.is_over
     assert 40 in seen and set(seen) <= {0, 40}
+
+
+def _figures(player: SearchPlayer, state: GameState) -> list[tuple[float, float]]:
+    seat = state.to_act[0]
+    seen = view(state, seat)
+    return [(f.utility, f.moon_against)
+            for f in player.card_figures(seen, distinct_cards(seen))]
+
+
+def test_the_moon_alarm_counts_only_against_another_lone_taker() -> None:
+    """The alarm changes the worlds' playouts only where another seat alone has taken
+    point cards: at the start of play the same worlds give the same figures; against
+    seat 3, the lone taker of ``TWO_LOSERS``, the defender sees more moons coming."""
+    def pair(state: GameState) -> tuple[list[tuple[float, float]], ...]:
+        return tuple(_figures(SearchPlayer(5, iterations=300, alarm=alarm), state)
+                     for alarm in (False, True))
+
+    quiet, alarmed = pair(_state_after(DEALER_LEFT, HANDS, []))
+    assert quiet == alarmed
+    calm, wary = pair(TWO_LOSERS)
+    assert TWO_LOSERS.to_act[0] != 3
+    assert max(moon for _, moon in wary) > max(moon for _, moon in calm)

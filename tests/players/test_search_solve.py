@@ -33,6 +33,7 @@ from hearts.core import (
     MoonChoice,
     Phase,
     Play,
+    PlayerView,
     Rules,
     iter_mask,
     read_position,
@@ -261,12 +262,26 @@ def test_whole_games_with_the_solver_are_legal(text: str, solve: int, root: int)
     """Whole games of solving players through the core: every card they play is legal
     (the core refuses any other), and they solved endgames along the way."""
     rules = Rules.parse(text)
-    players = [SearchPlayer(seat, level="expert", iterations=8, solve=solve, root=root)
+    players = [_CountingChoices(seat, level="expert", iterations=8, solve=solve, root=root)
                for seat in range(rules.players)]
     final = play_game(rules, players, seed=f"solve-{solve}-{root}")
     assert final.phase is Phase.OVER
+    assert any(player.solves for player in players)
+    # a seat solves at every choice once a solve can reach it (a seat may have none)
     assert all(player.solves > 0 and player.solve_nodes >= player.solves
-               for player in players)
+               for player in players if player.choices)
+
+
+class _CountingChoices(SearchPlayer):
+    """Counts its plays with a choice made where a solve applies: with ``root``, from
+    that hand size; with only a tail ``solve``, every one (its playouts end solved)."""
+
+    choices = 0
+
+    def choose_play(self, view: PlayerView) -> Card:
+        if len(distinct_cards(view)) > 1 and (not self.root or len(view.hand) <= self.root):
+            self.choices += 1
+        return super().choose_play(view)
 
 
 @settings(max_examples=15, deadline=None)

@@ -29,6 +29,15 @@ def test_normal_is_ahead_of_random_in_every_deal_set() -> None:
     assert paired.games == 12 and set(paired.times) == {"normal", "random"}
 
 
+def test_without_an_opponent_each_bot_takes_two_seats() -> None:
+    """No ``--opponent``: the two bots sit alternately, two seats each (two rotations
+    then hold every hand), and a hand counts once. A lineup of two was refused before."""
+    paired = PAIRED.paired_difference(Rules.parse("standard:rounds=2"), "normal", "random",
+                                      None, 2, "paired-test", 1)
+    assert len(paired.samples) == 2 and min(paired.samples) > 0
+    assert paired.hands == 2 * 2 * 2 and paired.games == 4  # deal sets x rotations x rounds
+
+
 def test_runs_of_one_comparison_pool_and_others_are_refused() -> None:
     rules = Rules.parse("standard:rounds=2")
     runs = [PAIRED.run_json(rules, "normal", "random", "random", seed,

@@ -30,20 +30,23 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     first: ``lowest`` or ``policy``); ``solve`` the hand size from which every playout
     solves the rest of its round exactly (0, the default: never) and ``root`` the hand
     size from which a decision solves each world from the start (0: never); ``passing``
-    how it passes (``search``, the default, or ``rule``: the rule-based pass)."""
+    how it passes (``search``, the default, or ``rule``: the rule-based pass); ``alarm``
+    (1 or 0; default: the level's) whether its playouts let a lone taker of point cards
+    run for the moon before its moon is near certain."""
 
     def make(rng: random.Random, *, budget: float | None = None,
              iterations: int | None = None, playout: str | None = None,
              workers: int = 1, trust: float | None = None,
              lookahead: str | None = None, tree: int = 0, explore: float | None = None,
              horizon: int = 0, own: str = "search", first: str = "lowest",
-             solve: int = 0, root: int = 0, passing: str = "search") -> Player:
+             solve: int = 0, root: int = 0, passing: str = "search",
+             alarm: bool | None = None) -> Player:
         from hearts.players.search.player import TREE_EXPLORE, SearchPlayer
 
         return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations,
                             playout=playout, workers=workers, trust=trust,
                             lookahead=lookahead, tree=tree, horizon=horizon, own=own,
-                            first=first, solve=solve, root=root, passing=passing,
+                            first=first, solve=solve, root=root, passing=passing, alarm=alarm,
                             explore=TREE_EXPLORE if explore is None else explore)
 
     return make

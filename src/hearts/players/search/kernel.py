@@ -75,6 +75,7 @@ __all__ = [
     "MAX_SEATS",
     "NO_QUEEN",
     "N_FEATURES",
+    "POLICY_ALARM",
     "POLICY_HEURISTIC",
     "POLICY_LEAD",
     "POLICY_LEARNED",
@@ -177,6 +178,10 @@ POLICY_LEAD: Final = 3
 # search's own choices by ``examples/train_playout.py``). Learned leads were tried too:
 # the search played about 3 points a hand worse with them (docs/research.md).
 POLICY_LEARNED: Final = 4
+# Added to a moon policy (or one built on it): a lone taker of point cards runs for the
+# rest while two of its cards may still lose a trick (the others breaking the attempt),
+# not only once its moon is near certain. For the search of a seat facing that taker.
+POLICY_ALARM: Final = 8
 N_FEATURES: Final = 20
 _LEARNED_WEIGHTS = np.array([
     0.0401, 0.8921, -0.6006, 0.2246, -3.7227, 0.9996, 2.1710, 0.1477, -0.1482, -0.9982,
@@ -605,10 +610,11 @@ def _losers(mine: int, others: int) -> int:
 
 
 @jit
-def _moon_shooter(pos: Array, rules: Array) -> int:
+def _moon_shooter(pos: Array, rules: Array, alarm: bool) -> int:
     """The seat playing for every point card, or -1: the one seat that has taken point
     cards (or, before anyone has, the first seat whose hand qualifies), if no heart it
-    holds may lose a trick and at most one other card may."""
+    holds may lose a trick and at most one other card may; with ``alarm``, a seat that
+    has taken point cards also while two cards may lose a trick, hearts or not."""
     players = rules[R_PLAYERS]
     if not rules[R_DECK] & _POINTS:
         return -1
@@ -631,7 +637,8 @@ def _moon_shooter(pos: Array, rules: Array) -> int:
                 hearts_lost = lost
             else:
                 side += lost
-        if hearts_lost == 0 and side <= 1:
+        near_certain = hearts_lost == 0 and side <= 1
+        if near_certain or (alarm and taker >= 0 and hearts_lost + side <= 2):
             return seat
     return -1
 
@@ -886,8 +893,10 @@ def _choose(pos: Array, rules: Array, policy: int, rng: Array) -> int:
     legal = legal_mask(pos, rules)
     if policy == POLICY_RANDOM or legal & (legal - 1) == 0:
         return _random_card(legal, rng)
+    alarm = policy & POLICY_ALARM != 0
+    policy &= POLICY_ALARM - 1
     if policy >= POLICY_MOON:  # the moon policy, or those built on it
-        shooter = _moon_shooter(pos, rules)
+        shooter = _moon_shooter(pos, rules, alarm)
         if shooter >= 0:
             seat = pos[S_TURN]
             if seat == shooter:

@@ -59,6 +59,7 @@ from hearts.players.search.kernel import (
     F_SIZE,
     MOON_ADD,
     MOON_SUBTRACT,
+    POLICY_ALARM,
     POLICY_HEURISTIC,
     POLICY_LEAD,
     POLICY_LEARNED,
@@ -77,8 +78,8 @@ from hearts.players.search.kernel import (
 )
 from hearts.players.search.sampler import HiddenInfo
 
-__all__ = ["LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST", "LOOKAHEADS",
-           "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures",
+__all__ = ["LEVEL_ALARM", "LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST",
+           "LOOKAHEADS", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures",
            "SearchBudget", "SearchPlayer", "distinct_cards", "pass_candidates", "round_history"]
 
 
@@ -132,6 +133,16 @@ seat's play so far is not what the playout policy would have chosen from its sam
 hand counts this much (1: every consistent world counts the same). Off for both levels:
 at 0.5 the weights favour the true deal against rule-based players but not against the
 search levels, and ``expert`` played no better with them (``benchmarks/strength_paired.py``)."""
+
+LEVEL_ALARM: Final = {"hard": False, "expert": True}
+"""Whether each level's playouts let a lone taker of point cards other than itself run
+for the moon while two of its cards may still lose a trick (see
+:data:`~hearts.players.search.kernel.POLICY_ALARM`), rather than only once its moon is
+near certain. A defender's sampled worlds deal the taker an ordinary hand, in which the
+near-certain test rarely fires, so without the alarm the search sees an attempt only
+when it can no longer be stopped. On for ``expert``, where it let a quarter fewer of
+``expert``'s own moons through (``benchmarks/moon.py``, docs/research.md); off for
+``hard``, which stays a step below."""
 
 LEVEL_LOOKAHEAD: Final = {"hard": "none", "expert": "none"}
 """Whose next decision each level searches inside every playout (see
@@ -221,6 +232,9 @@ class SearchPlayer:
     solves made, over the player's life.
     ``passing`` (:data:`PASSINGS`) says whether it searches its pass or passes as the
     rule-based player does.
+    ``alarm`` (default: the level's, :data:`LEVEL_ALARM`) lets a lone taker of point
+    cards other than this seat run for the moon in the playouts before its moon is near
+    certain, so the search sees an attempt while it can still be broken.
     ``workers`` above 1 runs that many searches of the budget at once on as many
     threads (the kernel releases the GIL) and pools their worlds: more cores, more
     worlds in the same time. Off (1) by default, and in the arena, where the workers
@@ -233,7 +247,8 @@ class SearchPlayer:
                  trust: float | None = None, lookahead: str | None = None,
                  tree: int = 0, explore: float = TREE_EXPLORE, horizon: int = 0,
                  own: str = "search", first: str = "lowest", solve: int = 0,
-                 root: int = 0, passing: str = "search") -> None:
+                 root: int = 0, passing: str = "search", alarm: bool | None = None
+                 ) -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
@@ -247,6 +262,7 @@ class SearchPlayer:
             raise ValueError(f"unknown passing {passing!r}; it is one of: "
                              f"{', '.join(PASSINGS)}")
         self.search_passes = passing == "search"
+        self.alarm = LEVEL_ALARM[level] if alarm is None else bool(alarm)
         self.trust = LEVEL_TRUST[level] if trust is None else trust
         self.lookahead = LEVEL_LOOKAHEAD[level] if lookahead is None else lookahead
         if self.lookahead not in LOOKAHEADS:
@@ -397,6 +413,10 @@ class SearchPlayer:
         seat = view.seat
         first, played, history = round_history(view)
         everyone = (1 << view.players) - 1
+        taker = Knowledge.of(view).sole_point_taker
+        policy = self.policy
+        if self.alarm and taker is not None and taker != seat:
+            policy |= POLICY_ALARM
         searchers = {"none": 0, "mine": 1 << seat, "others": everyone & ~(1 << seat)}[
             self.lookahead]
         # a root solve needs every hand at most that size, so it covers any tail solve
@@ -407,7 +427,7 @@ class SearchPlayer:
             if self.tree:
                 evaluate_cards_tree(position, rules, totals, seat, candidates, info.unseen,
                                     info.need, info.voids, info.fixed, first_world, worlds,
-                                    seed, self.policy, self.tree, self.explore,
+                                    seed, policy, self.tree, self.explore,
                                     self.horizon, self.search_mine, self.policy_first,
                                     sums, counts)
                 # its worlds all weigh 1
@@ -417,13 +437,13 @@ class SearchPlayer:
             if solve:
                 evaluate_cards_solved(position, rules, totals, seat, candidates, info.unseen,
                                       info.need, info.voids, info.fixed, first_world, worlds,
-                                      seed, self.policy, solve, sums, counts, nodes)
+                                      seed, policy, solve, sums, counts, nodes)
                 weights[0] += worlds
                 weights[1] += worlds
                 return
             evaluate_cards(position, rules, totals, seat, candidates, info.unseen, info.need,
                            info.voids, info.fixed, first_world, worlds, seed,
-                           self.policy, first, played, history, self.trust, searchers,
+                           policy, first, played, history, self.trust, searchers,
                            sums, counts, weights)
 
         done = self._spend(start, step)
