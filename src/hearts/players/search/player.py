@@ -134,15 +134,15 @@ hand counts this much (1: every consistent world counts the same). Off for both 
 at 0.5 the weights favour the true deal against rule-based players but not against the
 search levels, and ``expert`` played no better with them (``benchmarks/strength_paired.py``)."""
 
-LEVEL_ALARM: Final = {"hard": False, "expert": True}
+LEVEL_ALARM: Final = {"hard": True, "expert": True}
 """Whether each level's playouts let a lone taker of point cards other than itself run
 for the moon while two of its cards may still lose a trick (see
 :data:`~hearts.players.search.kernel.POLICY_ALARM`), rather than only once its moon is
 near certain. A defender's sampled worlds deal the taker an ordinary hand, in which the
 near-certain test rarely fires, so without the alarm the search sees an attempt only
-when it can no longer be stopped. On for ``expert``, where it let a quarter fewer of
-``expert``'s own moons through (``benchmarks/moon.py``, docs/research.md); off for
-``hard``, which stays a step below."""
+when it can no longer be stopped. On for both: three ``expert`` defenders let a
+quarter fewer of ``expert``'s own moons through, and neither level lost points against
+``normal`` (``benchmarks/moon.py``, docs/research.md)."""
 
 LEVEL_LOOKAHEAD: Final = {"hard": "none", "expert": "none"}
 """Whose next decision each level searches inside every playout (see
