@@ -79,8 +79,9 @@ from hearts.players.search.kernel import (
 from hearts.players.search.sampler import HiddenInfo
 
 __all__ = ["LEVEL_ALARM", "LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST",
-           "LOOKAHEADS", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN", "CandidateFigures",
-           "SearchBudget", "SearchPlayer", "distinct_cards", "pass_candidates", "round_history"]
+           "LOOKAHEADS", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN",
+           "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
+           "pass_candidates", "round_history"]
 
 
 @dataclass(frozen=True, slots=True)
