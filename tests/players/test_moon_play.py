@@ -146,9 +146,6 @@ def test_under_the_runners_ace_it_keeps_the_king_and_says_so() -> None:
         "running for the moon")
 
 
-
-
-
 def test_the_alarm_lets_a_lone_taker_run_while_it_may_lose_two_tricks() -> None:
     pos, codes = _kernel_position(TWO_LOSERS), rules_array(TWO_LOSERS.rules)
     assert _sole_taker(pos, 4) == 3

@@ -284,9 +284,9 @@ def _figures(player: SearchPlayer, state: GameState) -> list[tuple[float, float]
 
 
 def test_the_moon_alarm_counts_only_against_another_lone_taker() -> None:
-    """The alarm changes the worlds' playouts only where another seat alone has taken
-    point cards: at the start of play the same worlds give the same figures; against
-    seat 3, the lone taker of ``TWO_LOSERS``, the defender sees more moons coming."""
+    """The alarm changes the worlds' playouts only where a seat alone has taken point
+    cards: at the start of play, with no taker, the same worlds give the same figures;
+    against seat 3, the lone taker of ``TWO_LOSERS``, the defender sees more moons."""
     def pair(state: GameState) -> tuple[list[tuple[float, float]], ...]:
         return tuple(_figures(SearchPlayer(5, iterations=300, alarm=alarm), state)
                      for alarm in (False, True))
