@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.arena import BotSpecError, MatchConfig, report, run_match
-from hearts.core import ALL_CARDS, Deal, Rules, new_hand, view
+from hearts.core import ALL_CARDS, Card, CardSet, Deal, Play, Rules, new_hand, view
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -47,6 +47,28 @@ def test_pass_choices_are_cards_of_the_hand_in_every_direction() -> None:
             seat_view = view(state, seat)
             chosen = player.choose_pass(seat_view)
             assert len(chosen) == 3 and not chosen - seat_view.hand
+
+
+def test_a_heart_led_from_a_hand_of_only_hearts_leaves_hearts_unbroken() -> None:
+    """``standard`` breaks hearts only with a heart discarded (RULES.md); OpenSpiel with any
+    heart played. Seat 1 wins two tricks, leads the 2♥ from a hand of only hearts, and
+    seat 2's A♥ takes it: seat 2 may now lead only diamonds, though OpenSpiel would offer
+    its K♥ too. The adapter plays one of our legal cards (before, it stopped the game:
+    found as a rare failure of the arena test below)."""
+    rules = Rules.parse("standard")
+    hands = (CardSet.parse("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D"),
+             CardSet.parse("AC AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"),
+             CardSet.parse("KH AH 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
+             CardSet.parse("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"))
+    state = new_hand(rules, hands, round_no=4)  # the hold round: no passing
+    plays = [(0, "2C"), (1, "AC"), (2, "3D"), (3, "2S"), (1, "AD"), (2, "4D"), (3, "3S"),
+             (0, "2D"), (1, "2H"), (2, "AH"), (3, "4S"), (0, "3C")]
+    for seat, card in plays:
+        state = state.apply(Play(seat, Card(card)))
+    seat_view = view(state, 2)
+    assert Card("KH") not in seat_view.legal and len(seat_view.legal) == 9
+    chosen = ISMCTSPlayer("ismcts", simulations=30, seed="h").choose_play(seat_view)
+    assert chosen in seat_view.legal
 
 
 def test_ismcts_plays_whole_games_through_the_arena() -> None:

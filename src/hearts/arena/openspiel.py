@@ -122,6 +122,10 @@ class ISMCTSPlayer:
         self._bot: Any = pyspiel.ISMCTSBot(
             bot_seed, self._evaluator, uct_c, simulations, -1,
             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        # the same search, reporting every card's share of the visits (see choose_play)
+        self._visits: Any = pyspiel.ISMCTSBot(
+            bot_seed, self._evaluator, uct_c, simulations, -1,
+            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
 
     # ------------------------------------------------------------- Player API
     def choose_pass(self, view: PlayerView) -> CardSet:
@@ -143,7 +147,14 @@ class ISMCTSPlayer:
     def choose_play(self, view: PlayerView) -> Card:
         check_rules(view.rules)
         state = self._play_state(view)
-        self._expect(state, 0, [to_openspiel_card(c) for c in view.legal])
+        legal = [to_openspiel_card(c) for c in view.legal]
+        if state.current_player() == 0 and set(legal) < set(state.legal_actions()):
+            # OpenSpiel breaks hearts with any heart played, `standard` only with one
+            # discarded (RULES.md): after a heart led from a hand of only hearts it may
+            # offer hearts we do not allow; play the most visited card among ours
+            policy, _ = self._visits.step_with_policy(state)
+            return from_openspiel_card(max((p, a) for a, p in policy if a in legal)[1])
+        self._expect(state, 0, legal)
         return from_openspiel_card(self._bot.step(state))
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
