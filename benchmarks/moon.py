@@ -34,7 +34,15 @@ from typing import Any
 
 from scipy.stats import binomtest
 
-from hearts.arena import MatchConfig, interval_text, pool_by, report, run_match, target_verdict
+from hearts.arena import (
+    MatchConfig,
+    interval_text,
+    pool_by,
+    read_report,
+    report,
+    run_match,
+    target_verdict,
+)
 from hearts.cli.common import level_list, positive_int, rules_text
 from hearts.core import Rules
 
@@ -130,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
               "deal sets")
     if args.pool is not None:
         try:
-            reports = [json.loads(path.read_text(encoding="utf-8")) for path in args.pool]
+            reports = [read_report(path) for path in args.pool]
             rows = [moon_row(data) for data in pooled_pairings(reports)]
         except (OSError, ValueError, KeyError, StopIteration) as exc:
             parser.error(f"--pool: {exc}")

@@ -38,6 +38,7 @@ from hearts.arena import (
     interval_text,
     pool,
     pool_by,
+    read_report,
     report,
     run_match,
     t_interval,
@@ -181,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     points: list[tuple[str, dict[str, Any]]] = []
     if args.pool is not None:
         try:
-            reports = [json.loads(path.read_text(encoding="utf-8")) for path in args.pool]
+            reports = [read_report(path) for path in args.pool]
             pooled = pooled_points(reports)
             ends = paired_ends(reports)
         except (OSError, ValueError, KeyError, StopIteration) as exc:

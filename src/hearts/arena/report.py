@@ -28,16 +28,20 @@ Per bot (a bot is one spec text, however many seats it holds):
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
+from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchResult, rotations
 from hearts.arena.stats import interval_text, t_interval
 
-__all__ = ["REPORT_FORMAT", "format_report", "pool", "pool_by", "report", "win_rate_text"]
+__all__ = ["REPORT_FORMAT", "format_report", "pool", "pool_by", "read_report", "report",
+           "win_rate_text"]
 
 _Key = TypeVar("_Key", bound=Hashable)
 
@@ -263,6 +267,20 @@ def pool_by(reports: list[dict[str, Any]],
         groups[key(data)].append(data)
     return {group: pool(sorted(runs, key=lambda data: data["figures"]["seed"]))
             for group, runs in groups.items()}
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    """One arena report written by ``--json`` (``hearts arena``, a benchmark's ``--json-out``);
+    ArenaError naming the file if it is not."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ArenaError(f"{path}: cannot read it ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ArenaError(f"{path}: not a JSON arena report ({exc})") from None
+    if not isinstance(data, dict):
+        raise ArenaError(f"{path}: not an arena report (a JSON object from --json)")
+    return data
 
 
 def _pooled_timing(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -8,12 +8,11 @@ import logging
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
-from hearts.arena.report import format_report, pool, report
+from hearts.arena.report import format_report, pool, read_report, report
 from hearts.cli.common import (
     check_output_file,
     games_progress,
@@ -100,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pool is not None:
         if args.bot:
             raise ArenaError("--pool joins reports already made: give it without --bot")
-        data = pool([_read_report(path) for path in args.pool])
+        data = pool([read_report(path) for path in args.pool])
         print(json.dumps(data, indent=2) if args.json else format_report(data))
         return 0
     if not args.bot:
@@ -129,14 +128,3 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_report(path: Path) -> dict[str, Any]:
-    """One arena report written by ``--json``; ArenaError naming the file if it is not."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ArenaError(f"{path}: cannot read it ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ArenaError(f"{path}: not a JSON arena report ({exc})") from None
-    if not isinstance(data, dict):
-        raise ArenaError(f"{path}: not an arena report (a JSON object from --json)")
-    return data
