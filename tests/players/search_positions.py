@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+import numpy.typing as npt
+
 from hearts.core import (
     CardSet,
     GameState,
@@ -14,10 +17,12 @@ from hearts.core import (
     Rules,
     new_game,
     read_position,
+    view,
 )
 from hearts.players import CallbackSeat, run_game
+from hearts.players.search.encode import position_array
 
-__all__ = ["ALL_TABLES", "TWO_LOSERS", "random_position", "start_of_play"]
+__all__ = ["ALL_TABLES", "TWO_LOSERS", "kernel_position", "random_position", "start_of_play"]
 
 # Every preset at every player count it allows.
 ALL_TABLES = [
@@ -51,6 +56,13 @@ def random_position(rules: Rules, seed: int, plays: int) -> GameState:
             break
         state = after
     return state
+
+
+def kernel_position(state: GameState) -> npt.NDArray[np.int64]:
+    """The kernel's position of the seat to play in ``state``, every hand known (the true
+    deal, as a world the search might sample)."""
+    hands = [state.hand(seat).mask for seat in range(state.players)]
+    return position_array(view(state, state.to_act[0]), hands)
 
 
 TWO_LOSERS = read_position(

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_positions import TWO_LOSERS, random_position
+from search_positions import TWO_LOSERS, kernel_position, random_position
 from tests.players.benchmark_scripts import load_benchmark
 
 from hearts.core import Card, GameState, Phase, Play, Rules, moon_shooter, read_position, view
@@ -16,7 +16,7 @@ from hearts.players.hints import explain
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.rulebased.moon import attempting_moon, moon_suspect
-from hearts.players.search.encode import position_array, rules_array
+from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
     POLICY_MOON,
     _moon_shooter,
@@ -30,14 +30,9 @@ SUITE: dict[str, GameState] = {entry.name: entry.state
                                for entry in load_benchmark("positions").load_suite()}
 
 
-def _kernel_position(state: GameState) -> np.ndarray:
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    return position_array(view(state, state.to_act[0]), hands)
-
-
 def _moon_share(state: GameState, playouts: int = 200) -> float:
     """Share of moon-policy playouts from the true deal that end in a moon."""
-    start = _kernel_position(state)
+    start = kernel_position(state)
     rules = rules_array(state.rules)
     totals = np.array(state.totals, dtype=np.int64)
     points = np.zeros(state.players, dtype=np.int64)
@@ -147,7 +142,7 @@ def test_under_the_runners_ace_it_keeps_the_king_and_says_so() -> None:
 
 
 def test_the_alarm_lets_a_lone_taker_run_while_it_may_lose_two_tricks() -> None:
-    pos, codes = _kernel_position(TWO_LOSERS), rules_array(TWO_LOSERS.rules)
+    pos, codes = kernel_position(TWO_LOSERS), rules_array(TWO_LOSERS.rules)
     assert _sole_taker(pos, 4) == 3
     assert _moon_shooter(pos, codes, False) == -1
     assert _moon_shooter(pos, codes, True) == 3
@@ -159,7 +154,7 @@ def test_the_alarm_only_widens_the_test_for_a_lone_taker(seed: int, plays: int) 
     """Whoever the near-certain test names, the alarm names too; the alarm names anyone
     else only when that seat alone has taken point cards."""
     state = random_position(Rules.parse("standard"), seed, plays)
-    pos, codes = _kernel_position(state), rules_array(state.rules)
+    pos, codes = kernel_position(state), rules_array(state.rules)
     strict, alarmed = _moon_shooter(pos, codes, False), _moon_shooter(pos, codes, True)
     assert strict < 0 or alarmed == strict
     if alarmed != strict:

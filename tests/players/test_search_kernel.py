@@ -12,10 +12,10 @@ import random
 
 import numpy as np
 import pytest
-from search_positions import ALL_TABLES, random_position, start_of_play
+from search_positions import ALL_TABLES, kernel_position, random_position, start_of_play
 
-from hearts.core import ChooseMoon, GameState, MoonChoice, Phase, Play, Rules, iter_mask, view
-from hearts.players.search.encode import position_array, rules_array
+from hearts.core import ChooseMoon, GameState, MoonChoice, Phase, Play, Rules, iter_mask
+from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
     MOON_ADD,
     MOON_SUBTRACT,
@@ -54,11 +54,6 @@ MOON_RULES = [  # with all hearts but one or none removed, moons are common
 CHOICES = {MoonChoice.SUBTRACT: MOON_SUBTRACT, MoonChoice.ADD: MOON_ADD}
 
 
-def _kernel_position(state: GameState) -> np.ndarray:
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    return position_array(view(state, state.to_act[0]), hands)
-
-
 def _round_over(state: GameState, round_no: int) -> bool:
     """Whether the round has ended (a hold round may already be dealt and in play)."""
     return state.phase is not Phase.PLAY or state.round_no != round_no
@@ -77,7 +72,7 @@ def _random_round_agrees(rules: Rules, seed: int) -> int | None:
     points = np.zeros(rules.players, dtype=np.int64)
     rng = random.Random(seed)
     state = start_of_play(rules, seed)
-    pos = _kernel_position(state)
+    pos = kernel_position(state)
     round_no = state.round_no
     while not _round_over(state, round_no):
         seat = state.to_act[0]
@@ -134,7 +129,7 @@ def test_kernel_playouts_replay_in_core(text: str, policy: int) -> None:
     for seed in range(8):
         rng = random.Random(seed)
         state = random_position(rules, seed + 100, rng.randrange(rules.deck.bit_count()))
-        pos = _kernel_position(state)
+        pos = kernel_position(state)
         round_no = state.round_no
         kernel_rng = np.array([mix_seed(seed, policy)], dtype=np.int64)
         count = playout_recorded(pos, codes, policy, kernel_rng, cards, legal)

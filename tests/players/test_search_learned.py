@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 import pytest
-from search_positions import ALL_TABLES, random_position
+from search_positions import ALL_TABLES, kernel_position, random_position
 
 from hearts.core import Card, Rules, view
 from hearts.players.driver import play_game
@@ -89,8 +89,7 @@ def test_the_learned_policy_leads_as_the_lead_policy(text: str) -> None:
         state = random_position(rules, seed, rules.players * random.Random(seed).randrange(8))
         if state.trick:
             continue
-        world = position_array(view(state, state.to_act[0]),
-                               [state.hand(s).mask for s in range(rules.players)])
+        world = kernel_position(state)
         assert _choose(world, codes, POLICY_LEARNED, ONE.copy()) == \
             _choose(world, codes, POLICY_LEAD, ONE.copy())
         leads += 1

@@ -12,10 +12,10 @@ import random
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_positions import random_position
+from search_positions import kernel_position, random_position
 
-from hearts.core import GameState, Rules, view
-from hearts.players.search.encode import position_array, rules_array
+from hearts.core import Rules, view
+from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
     POLICY_MOON,
     S_TAKEN,
@@ -28,11 +28,6 @@ from hearts.players.search.kernel import (
 from hearts.players.search.player import SearchPlayer, distinct_cards
 
 RULES = Rules.parse("standard")
-
-
-def _true_position(state: GameState) -> np.ndarray:
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    return position_array(view(state, state.to_act[0]), hands)
 
 
 def _value(pos: np.ndarray, rules: np.ndarray, totals: np.ndarray, me: int) -> float:
@@ -51,7 +46,7 @@ def test_looking_ahead_is_never_worse_than_the_plain_playout(
     state = random_position(RULES, seed, plays)
     rules = rules_array(RULES, state.round_no)
     totals = np.array(state.totals, dtype=np.int64)
-    plain = _true_position(state)
+    plain = kernel_position(state)
     ahead = plain.copy()
     playout(plain, rules, POLICY_MOON, np.array([mix_seed(seed, stream)], dtype=np.int64))
     scratch = [np.empty_like(ahead) for _ in range(2)]

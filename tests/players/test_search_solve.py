@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_positions import random_position
+from search_positions import kernel_position, random_position
 
 from hearts.arena.specs import BotSpec, build_player
 from hearts.core import (
@@ -41,7 +41,7 @@ from hearts.core import (
     view,
 )
 from hearts.players import play_game
-from hearts.players.search.encode import position_array, rules_array
+from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
     F_GAME_ENDS,
     F_GAME_LOST,
@@ -145,11 +145,6 @@ def _endgame(text: str, seed: int, cards: int, into_trick: int) -> GameState:
     return state
 
 
-def _kernel(state: GameState) -> np.ndarray:
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    return position_array(view(state, state.to_act[0]), hands)
-
-
 def _totals(rules: Rules, seed: int) -> list[int]:
     """Totals that make the game standing matter: some near the target, some not."""
     rng = random.Random(seed)
@@ -171,7 +166,7 @@ def test_the_solver_is_max_n_over_the_core(table: str, seed: int, cards: int,
     expected = _brute_force(state, totals, rounds_left)
     values = np.zeros(state.players, dtype=np.float64)
     taken = np.zeros(state.players, dtype=np.int64)
-    position = _kernel(state)
+    position = kernel_position(state)
     kernel_totals = np.array(totals, dtype=np.int64)
     solve_round(position, codes, kernel_totals, values, taken)
     assert values == pytest.approx(expected.values, abs=1e-9)
@@ -199,7 +194,7 @@ def test_a_known_world_gives_each_candidate_its_solved_line(table: str, seed: in
     sums = np.zeros(len(candidates), dtype=np.float64)
     figures = np.zeros((len(candidates), F_SIZE), dtype=np.float64)
     nodes = np.zeros(2, dtype=np.int64)
-    assert evaluate_cards_solved(_kernel(state), rules_array(rules), np.array(totals),
+    assert evaluate_cards_solved(kernel_position(state), rules_array(rules), np.array(totals),
                                  me, np.array(candidates, dtype=np.int64), 0, need,
                                  np.zeros(state.players, dtype=np.int64), hands, 0, 1, seed,
                                  POLICY_MOON, cards, sums, figures, nodes)
@@ -231,7 +226,7 @@ def test_the_tail_playout_stops_at_the_solved_hand_size(table: str, seed: int, p
     state = random_position(Rules.parse(table), seed, plays)
     codes = rules_array(state.rules)
     players = state.players
-    position = _kernel(state)
+    position = kernel_position(state)
     replay = position.copy()
     played = np.zeros(60, dtype=np.int64)
     legal = np.zeros(60, dtype=np.int64)
@@ -370,7 +365,7 @@ def test_the_solver_sees_the_moon_fail_where_the_playout_lets_it_through() -> No
     hands = np.array([state.hand(seat).mask for seat in range(state.players)], dtype=np.int64)
     sums = np.zeros(len(candidates), dtype=np.float64)
     figures = np.zeros((len(candidates), F_SIZE), dtype=np.float64)
-    evaluate_cards_solved(_kernel(state), rules_array(state.rules), np.array(totals), me,
+    evaluate_cards_solved(kernel_position(state), rules_array(state.rules), np.array(totals), me,
                           np.array(candidates, dtype=np.int64), 0,
                           np.array([len(state.hand(s)) for s in range(state.players)]),
                           np.zeros(state.players, dtype=np.int64), hands, 0, 1, 0,

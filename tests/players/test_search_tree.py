@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_positions import ALL_TABLES, random_position
+from search_positions import ALL_TABLES, kernel_position, random_position
 
 from hearts.arena.specs import BotSpec, build_player
 from hearts.core import Card, GameState, Rules, iter_mask, view
 from hearts.players import play_game
-from hearts.players.search.encode import position_array, rules_array
+from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
     POLICY_MOON,
     S_HANDS,
@@ -93,8 +93,7 @@ def test_world_moves_drop_only_cards_that_play_alike(seed: int, plays: int, tabl
     whole round played out after the kept one, gives every seat the same points."""
     rules = Rules.parse(table)
     state = random_position(rules, seed, plays)
-    hands = [state.hand(seat).mask for seat in range(state.players)]
-    pos = position_array(view(state, state.to_act[0]), hands)
+    pos = kernel_position(state)
     encoded = rules_array(rules, state.round_no)
     moves = np.empty(20, dtype=np.int64)
     kept = [int(card) for card in moves[:world_moves(pos, encoded, moves)]]
