@@ -13,6 +13,7 @@ import httpx
 import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
 from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
 
@@ -65,7 +66,12 @@ async def server(tmp_path: Path, server_config: ServerConfig) -> AsyncIterator[S
 
 
 class Client:
-    """A websocket client that keeps every message it receives."""
+    """A websocket client that keeps every message it receives.
+
+    One task reads the socket for as long as it is open and queues what arrives: a wait
+    with a timeout then cancels only a queue's get, never the websocket's own receive, and
+    the socket is read while the test is busy elsewhere (as a browser reads it).
+    """
 
     def __init__(self, ws: ClientConnection, token: str | None) -> None:
         self.ws = ws
@@ -75,6 +81,18 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.state_id = -1
         self._next = 0
+        self._arrived: asyncio.Queue[str | BaseException] = asyncio.Queue()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        """Queue every message until the socket closes (then queue why it closed)."""
+        try:
+            async for text in self.ws:
+                self._arrived.put_nowait(str(text))
+        except ConnectionClosed as closed:
+            self._arrived.put_nowait(closed)
+            return
+        self._arrived.put_nowait(ConnectionClosedOK(None, None))
 
     @classmethod
     async def open(cls, server: Server, table_id: str, token: str | None) -> Client:
@@ -102,7 +120,11 @@ class Client:
         if self._next < len(self.received):
             self._next += 1
             return self.received[self._next - 1]
-        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        arrived = await asyncio.wait_for(self._arrived.get(), timeout)
+        if isinstance(arrived, BaseException):
+            self._arrived.put_nowait(arrived)  # every later receive hears it too
+            raise arrived
+        message = json.loads(arrived)
         self._note(message)
         self._next += 1
         return message
@@ -127,6 +149,7 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+        await self._reader
 
 
 def first_action(view: dict[str, Any], state_id: int) -> dict[str, Any] | None:
@@ -160,6 +183,57 @@ async def join_table(server: Server, table_id: str, name: str) -> dict[str, Any]
     return dict(response.json())
 
 
+class StalledError(AssertionError):
+    """A scripted player heard nothing for too long: the game stopped moving."""
+
+
+async def play_together(server: Server, table_id: str, clients: list[Client],
+                        timeout: float = 120.0) -> None:
+    """Autoplay every client until the game is over; if it stalls, fail with what each
+    client last saw and what the server's table waits for."""
+    done = await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients),
+                                                 return_exceptions=True), timeout)
+    failures = [d for d in done if isinstance(d, BaseException)]
+    if failures:
+        lines = [f"{type(f).__name__}: {f}" for f in failures]
+        raise AssertionError("\n\n".join([*lines, table_report(server, table_id)]))
+
+
+def table_report(server: Server, table_id: str) -> str:
+    """What a table's driver is doing: its state, whose turn, each seat's queued action."""
+    table = server.app.state.hub.tables.get(table_id)
+    if table is None:
+        return f"table {table_id} is not served here"
+    authority = table.authority
+    task = table._task
+    lines = [f"server: state {authority.state_id}, phase {authority.state.phase.name}, to act "
+             f"{authority.state.to_act}, driver "
+             f"{'none' if task is None else 'done' if task.done() else 'running'}"]
+    awaiting: Any = None if task is None or task.done() else task.get_coro()
+    while getattr(awaiting, "cr_frame", None) is not None:  # down the chain of awaits
+        frame = awaiting.cr_frame
+        lines.append(f"  driver awaits at {frame.f_code.co_name} "
+                     f"({frame.f_code.co_filename}:{frame.f_lineno})")
+        awaiting = awaiting.cr_await
+    if awaiting is not None:
+        lines.append(f"  driver awaits {awaiting!r}")
+    for seat in table.seats:
+        lines.append(f"seat {seat.seat}: pending {seat.pending}, queued {seat.inbox.qsize()}, "
+                     f"computer plays {authority.computer_plays(seat.seat)}")
+    return "\n".join(lines)
+
+
+def _commitments_awaiting_entropy(message: dict[str, Any]) -> list[int]:
+    """The rounds a message says the dealer has committed to and not yet dealt, as the web
+    table reads them: a commit message, or a welcome before the round's deal."""
+    if message["type"] == "commit":
+        return [message["round"]]
+    if message["type"] != "welcome" or message["view"]["phase"] != "deal":
+        return []
+    return [fair["round"] for fair in message["fairness"]
+            if fair["server_seed"] is None and fair["round"] == message["view"]["round"]]
+
+
 async def autoplay(client: Client, until_over: bool = True, max_actions: int = 10_000,
                    hints: bool = False, idle_s: float = 20.0,
                    until: Callable[[dict[str, Any]], bool] | None = None) -> int:
@@ -177,10 +251,13 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
         except TimeoutError:
             idle += 0.5
             if idle >= idle_s:
-                raise
+                raise StalledError(f"seat {client.seat}: no message for {idle_s} s; waiting for "
+                              f"an answer: {pending}, acted on {sorted(acted)[-3:]}, at "
+                              f"state {client.state_id}; its last messages (oldest first): "
+                              f"{client.received[-4:]}") from None
             message = {"type": "idle"}
-        if message["type"] == "commit":
-            await client.send({"type": "entropy", "value": f"e{client.seat}x{message['round']}"})
+        for round_no in _commitments_awaiting_entropy(message):
+            await client.send({"type": "entropy", "value": f"e{client.seat}x{round_no}"})
         answered = message["type"] in ("ack", "error") and message.get("id") == sent
         if answered or message.get("code") == "rate_limited":
             pending = False
