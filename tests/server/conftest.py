@@ -243,6 +243,7 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
     sent = 0
     pending = False
     acted: set[int] = set()
+    answered_at = -1
     idle = 0.0
     while sent < max_actions:
         try:
@@ -251,20 +252,23 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
         except TimeoutError:
             idle += 0.5
             if idle >= idle_s:
-                raise StalledError(f"seat {client.seat}: no message for {idle_s} s; waiting for "
-                              f"an answer: {pending}, acted on {sorted(acted)[-3:]}, at "
-                              f"state {client.state_id}; its last messages (oldest first): "
-                              f"{client.received[-4:]}") from None
+                raise StalledError(f"seat {client.seat}: no message for {idle_s} s; waiting "
+                                   f"for an answer: {pending}, acted on {sorted(acted)[-3:]}, "
+                                   f"at state {client.state_id}; its last messages (oldest "
+                                   f"first): {client.received[-4:]}") from None
             message = {"type": "idle"}
         for round_no in _commitments_awaiting_entropy(message):
             await client.send({"type": "entropy", "value": f"e{client.seat}x{round_no}"})
         answered = message["type"] in ("ack", "error") and message.get("id") == sent
         if answered or message.get("code") == "rate_limited":
             pending = False
+            # The answer names the table's state; its own state message follows it. Acting
+            # before that arrives would act again on the view the action was sent from.
+            answered_at = message.get("state_id", answered_at)
             if message["type"] == "error":
                 acted.clear()  # refused (stale, rate limited): act again on the current state
         view = client.state
-        if view is None or pending or client.state_id in acted:
+        if view is None or pending or client.state_id in acted or client.state_id < answered_at:
             continue
         if (view["phase"] == "over" and until_over) or (until is not None and until(view)):
             return sent
