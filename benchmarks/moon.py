@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             reports = [read_report(path) for path in args.pool]
             rows = [moon_row(data) for data in pooled_pairings(reports)]
-        except (OSError, ValueError, KeyError, StopIteration) as exc:
+        except (ValueError, KeyError, StopIteration) as exc:
             parser.error(f"--pool: {exc}")
         print(f"{len(args.pool)} reports pooled into {len(rows)} pairings; target: moons "
               f"allowed <= {_TARGET:.0%} of hands")

@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             reports = [read_report(path) for path in args.pool]
             pooled = pooled_points(reports)
             ends = paired_ends(reports)
-        except (OSError, ValueError, KeyError, StopIteration) as exc:
+        except (ValueError, KeyError, StopIteration) as exc:
             parser.error(f"--pool: {exc}")
         print(f"{len(args.pool)} reports pooled into {len(pooled)} points")
         print(header)

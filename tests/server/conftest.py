@@ -13,7 +13,7 @@ import httpx
 import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
+from websockets.exceptions import ConnectionClosed
 
 from hearts.server import UVICORN_OPTIONS, ServerConfig, create_app
 
@@ -87,12 +87,10 @@ class Client:
     async def _read(self) -> None:
         """Queue every message until the socket closes (then queue why it closed)."""
         try:
-            async for text in self.ws:
-                self._arrived.put_nowait(str(text))
+            while True:
+                self._arrived.put_nowait(str(await self.ws.recv()))
         except ConnectionClosed as closed:
             self._arrived.put_nowait(closed)
-            return
-        self._arrived.put_nowait(ConnectionClosedOK(None, None))
 
     @classmethod
     async def open(cls, server: Server, table_id: str, token: str | None) -> Client:

@@ -6,7 +6,6 @@ refused with a typed error and changes nothing; the store holds the key's digest
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import secrets
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import Client, Server, autoplay, create_table
+from tests.server.conftest import Client, Server, create_table, play_together
 
 from hearts.server import player_routes
 from hearts.server.player_routes import MAX_HISTORIES
@@ -53,7 +52,7 @@ async def play_out(server: Server, table_id: str, tokens: list[str]) -> dict[str
     """Every person at the table plays the lowest legal cards until the game is over;
     returns the table's downloaded record."""
     clients = [await Client.open(server, table_id, token) for token in tokens]
-    await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+    await play_together(server, table_id, clients)
     for client in clients:
         await client.close()
     return await record_of(server, table_id)
