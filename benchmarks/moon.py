@@ -43,7 +43,7 @@ from hearts.arena import (
     run_match,
     target_verdict,
 )
-from hearts.cli.common import level_list, positive_int, rules_text
+from hearts.cli.common import level_list, positive_int, rules_text, write_lines
 from hearts.core import Rules
 
 __all__ = ["main", "moon_row", "pairing_report", "pooled_pairings"]
@@ -69,10 +69,7 @@ def pairing_report(rules: str, defender: str, attacker: str, deal_sets: int, see
                          keep_records=records is not None)
     result = run_match(config, workers=workers)
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        lines = (json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},
-                            separators=(",", ":")) + "\n" for o in result.outcomes)
-        (records / f"{defender}-vs-{attacker}.jsonl").write_text("".join(lines))
+        write_lines(records / f"{defender}-vs-{attacker}.jsonl", result.record_lines())
     return report(result)
 
 

@@ -140,7 +140,7 @@ REFUSED_WHILE_PARSING = [
     ("table_cost", "--sweep", "0", "above 0"),
     ("table_cost", "--profile", "-1", "at least 0"),
     ("ws_floor", "--level", "nobody", "unknown level 'nobody'"),
-    ("ws_floor", "--port", "70000", "a port is 1 to 65535"),
+    ("ws_floor", "--port", "70000", "a port from 1 to 65535 is expected"),
     ("ws_floor", "--bot-delay", "-1", "at least 0"),
 ]
 

@@ -68,7 +68,7 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["serve", "--port", "99999"], "a port is 1 to 65535, not '99999'"),
+    (["serve", "--port", "99999"], "a port from 1 to 65535 is expected, not '99999'"),
     (["serve", "--rate-limit", "0"], "a number above 0 is expected, not '0'"),
     (["serve", "--lease", "nan"], "a number above 0 is expected, not 'nan'"),
     (["serve", "--grace", "-1"], "a number of at least 0 is expected, not '-1'"),
@@ -95,5 +95,5 @@ def test_the_number_types_take_their_ranges() -> None:
         with pytest.raises(argparse.ArgumentTypeError, match="expected"):
             read(text)
     for text in ("0", "-1", "80.5", "http", "65536"):
-        with pytest.raises(argparse.ArgumentTypeError, match="a port is 1 to 65535"):
+        with pytest.raises(argparse.ArgumentTypeError, match="a port from 1 to 65535"):
             port_number(text)

@@ -10,6 +10,7 @@ import pytest
 from tests.players.benchmark_scripts import load_benchmark
 
 from hearts.arena import t_interval
+from hearts.core import replay_game
 
 MOON = load_benchmark("moon")
 RULES = "standard:rounds=1"
@@ -68,3 +69,14 @@ def test_json_out_writes_reports_that_pool_and_a_foreign_report_is_a_usage_error
         MOON.main(["--pool", str(files[0]), str(foreign)])
     assert exit_info.value.code == 2
     assert "other code" in capsys.readouterr().err
+
+
+def test_records_are_the_games_of_the_pairing_and_replay(tmp_path: Path) -> None:
+    data = MOON.pairing_report(RULES, "easy", "shooter", 1, "r", 50, 1, tmp_path)
+    lines = (tmp_path / "easy-vs-shooter.jsonl").read_text().splitlines()
+    assert len(lines) == data["figures"]["games"]
+    games = [json.loads(line) for line in lines]
+    assert sorted(g["rotation"] for g in games) == list(range(4))
+    for game in games:
+        assert game["deal_set"] == 0
+        assert replay_game(game["record"]).is_over

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,6 +145,13 @@ class MatchResult:
     workers: int
     wall_seconds: float = field(compare=False)
     code: str = field(default_factory=playing_code, compare=False)
+
+    def record_lines(self) -> Iterator[str]:
+        """Each kept game record as one JSON line with its deal set and rotation (the
+        format of ``hearts arena --records``, which ``hearts replay`` reads)."""
+        for outcome in self.outcomes:
+            yield json.dumps({"deal_set": outcome.deal_set, "rotation": outcome.rotation,
+                              "record": outcome.record}, separators=(",", ":"))
 
 
 def rotations(lineup: Sequence[str]) -> list[tuple[int, tuple[str, ...]]]:

@@ -119,10 +119,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             result = run_match(config, workers=args.workers, progress=progress)
     if args.records is not None:
-        write_lines(args.records, (
-            json.dumps({"deal_set": o.deal_set, "rotation": o.rotation, "record": o.record},
-                       separators=(",", ":"))
-            for o in result.outcomes))
+        write_lines(args.records, result.record_lines())
     data = report(result)
     print(json.dumps(data, indent=2) if args.json else format_report(data))
     return 0

@@ -128,14 +128,17 @@ def non_negative_int(text: str) -> int:
     return _whole_number(text, 0)
 
 
-def _whole_number(text: str, least: int) -> int:
+def _whole_number(text: str, least: int, most: int | None = None,
+                  what: str = "a whole number") -> int:
+    """``text`` as a whole number from ``least`` to ``most`` (no upper bound if None);
+    the usage message names it as ``what``."""
     try:
         value = int(text)
     except ValueError:
         value = least - 1
-    if value < least:
-        raise argparse.ArgumentTypeError(
-            f"a whole number of at least {least} is expected, not {text!r}")
+    if value < least or (most is not None and value > most):
+        allowed = f"of at least {least}" if most is None else f"from {least} to {most}"
+        raise argparse.ArgumentTypeError(f"{what} {allowed} is expected, not {text!r}")
     return value
 
 
@@ -177,13 +180,7 @@ def fraction(text: str) -> float:
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = 0
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
-    return port
+    return _whole_number(text, 1, 65535, "a port")
 
 
 def positive_numbers(text: str) -> list[float]:
