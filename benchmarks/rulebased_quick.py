@@ -1,8 +1,8 @@
 """Quick strength and speed figures of the rule-based levels (the arena does the official runs).
 
-Strength: one level against three ``random`` players in 4-player games, over
-duplicate deals: every deal is played once with the level in each seat, so every
-seat's cards are played by it once; the pass direction cycles with the deal number.
+Strength: one level against ``random`` players in every other seat, over duplicate
+deals: every deal is played once with the level in each seat, so every seat's cards are
+played by it once; the pass direction follows the preset's cycle by deal number.
 Speed: wall time per decision of ``easy`` and ``normal`` over the same games;
 ``--profile N`` also prints the N functions the timed decisions spent most time in
 (cProfile around the decisions only, not the engine between them); ``--repeat R``
@@ -38,6 +38,7 @@ from hearts.core import (
     MoonChoice,
     PlayerView,
     Rules,
+    card_points,
     deal_hands,
     forget_round_facts,
     new_hand,
@@ -90,9 +91,10 @@ def run(rules: Rules, level: str, opponents: str, deals: int, times: list[float]
     for deal in range(deals):
         hands = tuple(CardSet(h) for h in deal_hands(rules, f"rulebased-quick-{deal}"))
         for seat in range(rules.players):
-            players = [make_player(opponents, f"{deal}-{seat}-{s}") for s in range(4)]
+            players = [make_player(opponents, f"{deal}-{seat}-{s}")
+                       for s in range(rules.players)]
             players[seat] = TimedPlayer(make_player(level), times, profiler, asked)
-            state = new_hand(rules, hands, round_no=1 + deal % 4)
+            state = new_hand(rules, hands, round_no=1 + deal % len(rules.pass_cycle))
             state = run_game(state, players, stop=lambda s: bool(s.results))
             scores.append(state.results[-1].points[seat])
     return scores
@@ -124,7 +126,7 @@ def main() -> None:
     parser.add_argument("--levels", type=level_list, default="easy,normal")
     parser.add_argument("--presets", type=comma_list(rules_text), default="standard,card-commons")
     parser.add_argument("--opponents", type=level_name, default="random",
-                        help="level of the other three")
+                        help="level of the other seats")
     parser.add_argument("--profile", type=non_negative_int, default=0, metavar="N",
                         help="print the N functions the decisions spent most time in")
     parser.add_argument("--repeat", type=non_negative_int, default=0, metavar="R",
@@ -141,8 +143,10 @@ def main() -> None:
             scores = run(rules, level, args.opponents, args.deals, times, profiler, asked)
             mean = statistics.fmean(scores)
             half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5
-            print(f"{level:7} vs 3 {args.opponents}, {rules.text:13} {len(scores)} hands: "
-                  f"{mean:.2f} ± {half:.2f} points/hand (an equal player: 6.5)")
+            equal = card_points(rules.deck, rules) / rules.players
+            print(f"{level:7} vs {rules.players - 1} {args.opponents}, {rules.text:13} "
+                  f"{len(scores)} hands: {mean:.2f} ± {half:.2f} points/hand (an equal "
+                  f"player: {equal:.2f})")
         ordered = sorted(times)
         p95 = ordered[int(0.95 * (len(ordered) - 1))]
         print(f"{level:7} per decision: mean {1000 * statistics.fmean(times):.3f} ms, "
