@@ -13,7 +13,7 @@ from typing import Any
 from redis.asyncio import Redis
 from tests.cluster.conftest import Node
 from tests.cluster.real_servers import REDIS, needs_servers
-from tests.server.conftest import Client, autoplay, create_table, join_table
+from tests.server.conftest import Client, autoplay, create_table, join_table, play_together
 from tests.server.test_secrecy import cards_in, may_see, message_state_id, states_by_id
 
 from hearts.core import CardSet, Deal, PassCards, Play, Rules, new_game, replay_game
@@ -35,7 +35,7 @@ async def test_clients_on_three_processes_play_a_whole_game(cluster: Cluster) ->
                await Client.open(second.server, table_id, bob["token"]),
                await Client.open(third.server, table_id, cy["token"])]
     watcher = await Client.open(third.server, table_id, None)
-    await asyncio.wait_for(asyncio.gather(*(autoplay(p) for p in players)), 120)
+    await play_together(first.server, table_id, players)
     await watcher.settle()
     async with third.server.http() as http:
         record = (await http.get(f"/api/tables/{table_id}/record")).json()
@@ -90,14 +90,14 @@ async def test_killing_the_owner_mid_trick_loses_no_acknowledged_action(
         return (view["phase"] == "play" and len(view["tricks"]) >= 3 and
                 len(view["trick"]) > 0 and view["to_act"] == [0])
 
-    await asyncio.wait_for(asyncio.gather(autoplay(ann_client, until=mid_trick),
-                                          autoplay(bob_client, until=mid_trick)), 60)
+    await play_together(second.server, table_id, [autoplay(ann_client, until=mid_trick),
+                                                  autoplay(bob_client, until=mid_trick)], 60)
     acked_before = acknowledged(ann_client, sent) + acknowledged(bob_client, sent)
     assert len(acked_before) > 5
     # autoplay numbers its requests from 1 again: read later acks against later sends
     marks = [len(ann_client.received), len(bob_client.received)]
     first.kill()
-    await asyncio.wait_for(asyncio.gather(autoplay(ann_client), autoplay(bob_client)), 90)
+    await play_together(second.server, table_id, [ann_client, bob_client], 90)
     async with second.server.http() as http:
         record = (await http.get(f"/api/tables/{table_id}/record")).json()
     assert replay_game(record).is_over
@@ -164,7 +164,7 @@ async def test_no_client_of_any_process_receives_a_card_it_may_not_see(
     ann_again = await Client.open(first.server, table_id, made["token"])  # a second tab
     bob = await Client.open(second.server, table_id, joined["token"])
     # Ann asks for hints through the relay: they name cards too, which must be her own.
-    await asyncio.wait_for(asyncio.gather(autoplay(ann, hints=True), autoplay(bob)), 120)
+    await play_together(first.server, table_id, [autoplay(ann, hints=True), bob])
     for client in (*watchers, ann_again):
         await client.settle(0.3)
     async with third.server.http() as http:

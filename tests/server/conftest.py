@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -185,12 +185,14 @@ class StalledError(AssertionError):
     """A scripted player heard nothing for too long: the game stopped moving."""
 
 
-async def play_together(server: Server, table_id: str, clients: list[Client],
+async def play_together(server: Server, table_id: str,
+                        players: Sequence[Client | Awaitable[int]],
                         timeout: float = 120.0) -> None:
-    """Autoplay every client until the game is over; if it stalls, fail with what each
-    client last saw and what the server's table waits for."""
-    done = await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients),
-                                                 return_exceptions=True), timeout)
+    """Autoplay every client until the game is over (or run the given :func:`autoplay`
+    calls); if one fails or stalls, fail with every failure, each naming what its client
+    last saw, and what the server's table waits for."""
+    games = [autoplay(p) if isinstance(p, Client) else p for p in players]
+    done = await asyncio.wait_for(asyncio.gather(*games, return_exceptions=True), timeout)
     failures = [d for d in done if isinstance(d, BaseException)]
     if failures:
         lines = [f"{type(f).__name__}: {f}" for f in failures]
@@ -199,6 +201,8 @@ async def play_together(server: Server, table_id: str, clients: list[Client],
 
 def table_report(server: Server, table_id: str) -> str:
     """What a table's driver is doing: its state, whose turn, each seat's queued action."""
+    if server.app is None:
+        return f"table {table_id}: its server runs in another process"
     table = server.app.state.hub.tables.get(table_id)
     if table is None:
         return f"table {table_id} is not served here"

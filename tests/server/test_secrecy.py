@@ -13,7 +13,14 @@ import asyncio
 import re
 from typing import Any
 
-from tests.server.conftest import Client, Server, autoplay, create_table, join_table
+from tests.server.conftest import (
+    Client,
+    Server,
+    autoplay,
+    create_table,
+    join_table,
+    play_together,
+)
 
 from hearts.core import (
     CardSet,
@@ -99,8 +106,7 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
         ann_again = await Client.open(server, table_id, made["token"])  # a second tab
         bob = await Client.open(server, table_id, joined["token"])
         # Ann asks for hints: they name cards too, which must be her own.
-        await asyncio.wait_for(asyncio.gather(autoplay(ann, hints=game == 0), autoplay(bob)),
-                               120)
+        await play_together(server, table_id, [autoplay(ann, hints=game == 0), bob])
         await asyncio.sleep(0.2)
         for client in (*watchers, ann_again):
             while True:
