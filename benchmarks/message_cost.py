@@ -4,14 +4,14 @@ After every action the server sends each seat its own state message
 (``TableAuthority.broadcast_state``: a view per seat, its JSON, the page's facts, one
 encoding). This replays seeded games (random legal play, deals from a commitment and
 entropy as at a real table) through a :class:`TableAuthority` with a connection on each
-of the first ``--connected`` seats (4 by default; 1 is the load benchmark's table of one
-person and three computers) that only keeps the text, records every state with the
+of the first ``--connected`` seats (every seat by default; 1 is the load benchmark's table
+of one person and three computers) that only keeps the text, records every state with the
 events its message carried, then times, per action:
 
 - ``broadcast_state``: the whole message building, as the server runs it;
-- ``view``: ``view(state, seat)`` alone, for all four seats (the public part is built once
+- ``view``: ``view(state, seat)`` alone, for every seat (the public part is built once
   per state and shared, as the server's views are);
-- ``to_json``: ``PlayerView.to_json()`` alone (on views built beforehand), all four seats.
+- ``to_json``: ``PlayerView.to_json()`` alone (on views built beforehand), every seat.
 
 Each figure is CPU time (the issue's measure, and what other load on a shared machine
 disturbs least), the best of ``--repeats`` passes over the recorded states. Pin it to
@@ -19,6 +19,7 @@ one core::
 
     taskset -c 1 .venv/bin/python benchmarks/message_cost.py
     taskset -c 1 .venv/bin/python benchmarks/message_cost.py --connected 1
+    taskset -c 1 .venv/bin/python benchmarks/message_cost.py --rules classic:players=6
     taskset -c 1 .venv/bin/python benchmarks/message_cost.py --profile   # where it goes
 
 The first line says which engine ran (``HEARTS_PURE_PYTHON=1`` times the pure one).
@@ -36,11 +37,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.cli.common import positive_int, rules_text
-from hearts.core import Action, GameState, PlayerView, view
+from hearts.core import Action, GameState, PlayerView, Rules, view
 from hearts.core._native import engine_in_use
 from hearts.players import decide, make_player
 from hearts.server.authority import TableAuthority
-from hearts.server.settings import ServerConfig, TableSettings
+from hearts.server.settings import HUMAN, ServerConfig, TableSettings
 from hearts.server.store import SqliteStore
 
 __all__ = ["Keeper", "Step", "main", "record_games", "time_steps"]
@@ -66,31 +67,29 @@ class Step:
     events: list[dict[str, Any]] | None
 
 
-def record_games(rules: str, games: int, connected: int = 4
+def record_games(rules: Rules, games: int, connected: int | None = None
                  ) -> list[tuple[TableAuthority, list[Step]]]:
-    """Seeded games played to their end at tables of four seats, the first ``connected``
-    of them with a connection."""
+    """Seeded games played to their end at tables of the rules' seats, the first
+    ``connected`` of them (every one by default) with a connection."""
+    seats = range(rules.players)
     played = []
     for game in range(games):
-        preset, _, options = rules.partition(":")
-        settings = TableSettings.build(preset=preset, players=4, options=options, target=None,
-                                       seats=["human"] * 4, public=True, title="Bench",
-                                       bot_seed="bench")
+        settings = TableSettings(rules.text, (HUMAN,) * rules.players, True, "Bench", "bench")
         store = SqliteStore(":memory:")
         store.create_table("bench", settings.to_json())
         table = TableAuthority("bench", settings, store, ServerConfig(),
                                clock=lambda: 0.0)
-        keepers = [Keeper(seat) for seat in range(connected)]
-        for seat in range(4):
+        keepers = [Keeper(seat) for seat in seats[:connected]]
+        for seat in seats:
             table.join(f"P{seat}", f"token-{seat}")
         for keeper in keepers:
             table.attach(keeper)
-        players = [make_player("random", f"{game}/{seat}") for seat in range(4)]
+        players = [make_player("random", f"{game}/{seat}") for seat in seats]
         steps = []
         while not table.state.is_over:
             if table.needs_commitment:
                 table.commit_round(f"secret-{game}-{table.state.round_no}")
-                for seat in range(4):
+                for seat in seats:
                     table.add_entropy(seat, f"entropy-{seat}")
                 action: Action = table.deal()
             else:
@@ -114,7 +113,7 @@ def _broadcasts(played: list[tuple[TableAuthority, list[Step]]]) -> None:
 def _views(played: list[tuple[TableAuthority, list[Step]]]) -> None:
     for _, steps in played:
         for step in steps:
-            for seat in range(4):
+            for seat in range(step.state.rules.players):
                 view(step.state, seat)
 
 
@@ -123,7 +122,7 @@ def time_steps(played: list[tuple[TableAuthority, list[Step]]], repeats: int
     """µs per action of each measured part, the best of ``repeats`` passes."""
     actions = sum(len(steps) for _, steps in played)
     seen: list[PlayerView] = [view(step.state, seat) for _, steps in played
-                              for step in steps for seat in range(4)]
+                              for step in steps for seat in range(step.state.rules.players)]
 
     def to_json() -> None:
         for one in seen:
@@ -149,20 +148,25 @@ def main() -> None:
     """Record, time and print (or profile)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", type=rules_text, default="standard",
-                        help="preset[:options], 4 players")
+                        help="preset[:options] (default: standard)")
     parser.add_argument("--games", type=positive_int, default=5)
     parser.add_argument("--repeats", type=positive_int, default=5)
-    parser.add_argument("--connected", type=int, default=4, choices=range(1, 5),
-                        help="seats with a connection (the load benchmark's tables: 1)")
+    parser.add_argument("--connected", type=positive_int,
+                        help="seats with a connection (default: every seat; the load "
+                             "benchmark's tables: 1)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the broadcasts and print the top functions")
     args = parser.parse_args()
+    rules: Rules = args.rules
+    connected: int = rules.players if args.connected is None else args.connected
+    if connected > rules.players:
+        parser.error(f"argument --connected: at most the {rules.players} seats of "
+                     f"{rules.text}, not {connected}")
     print(f"engine: {engine_in_use()}")
-    rules: str = args.rules.text
-    played = record_games(rules, args.games, args.connected)
+    played = record_games(rules, args.games, connected)
     actions = sum(len(steps) for _, steps in played)
-    print(f"{args.games} games of {rules}, {actions} actions, 4 seats, "
-          f"{args.connected} connected")
+    print(f"{args.games} games of {rules.text}, {actions} actions, {rules.players} seats, "
+          f"{connected} connected")
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(_broadcasts, played)

@@ -3,7 +3,7 @@ true hands, plays the card that player played.
 
 The search plays every sampled world out with one policy for every seat (``PLAYOUTS``
 in :mod:`hearts.players.search.player`), so the policy is its model of the other
-players. This seats four copies of ``--player`` (a bot spec, as the arena takes it),
+players. This seats ``--player`` in every seat (a bot spec, as the arena takes it),
 plays ``--games`` seeded games and, at each of their plays with a choice, asks each
 policy for its card in the true position. It prints, for leads, follows and discards,
 the share of plays at which the policy's card is the player's (``same``) or plays
@@ -54,7 +54,7 @@ def runs(seen: PlayerView) -> dict[int, int]:
 
 def agreement(player: str, policies: Sequence[str], games: int, rules: Rules,
               seed: str) -> Agreement:
-    """Every policy's agreement with ``player`` over ``games`` games of four of it."""
+    """Every policy's agreement with ``player`` over ``games`` games of it in every seat."""
     counts: Counter[tuple[str, str, str]] = Counter()
     rng = np.array([mix_seed(1, 0)], dtype=np.int64)
     played = np.zeros(64, dtype=np.int64)
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--player", type=bot_spec, default="normal",
-                        help="bot spec of the four players")
+                        help="bot spec of the players, one in every seat")
     parser.add_argument("--policies", type=name_list(PLAYOUTS, "policy", "policies"),
                         default=list(PLAYOUTS),
                         help="comma-separated playout policies (default: all)")

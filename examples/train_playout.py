@@ -6,7 +6,7 @@ card it may play to a trick in progress by a linear model over
 :func:`~hearts.players.search.kernel.decision_features` (what the seat sees of playing
 it) with weights fitted here, in two steps:
 
-``collect`` plays whole games between four search players (fixed worlds a decision,
+``collect`` plays whole games with a search player in every seat (fixed worlds a decision,
 the ``lead`` playout, or ``--playout learned`` for a second round fitted to a search that
 already plays out with the fitted weights) and keeps, for every decision with a choice in a trick in
 progress, each legal card's features and the search's value for it (cards that play
@@ -79,14 +79,14 @@ class RecordingPlayer(SearchPlayer):
 
 def collect(games: int, worlds: int, seed: str, rules: Rules, out: str,
             playout: str = "lead") -> None:
-    """Play ``games`` games of four recording players (playing out by ``playout``); save
-    the decisions to ``out``."""
+    """Play ``games`` games with a recording player (playing out by ``playout``) in every
+    seat; save the decisions to ``out``."""
     features: list[Floats] = []
     values: list[Floats] = []
     start = time.perf_counter()
     for game in range(games):
-        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), 4 * game + s), worlds,
-                                 playout) for s in range(4)]
+        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), rules.players * game + s),
+                                 worlds, playout) for s in range(rules.players)]
         play_game(rules, seats, f"{seed}-{game}")
         for seat in seats:
             features += seat.features

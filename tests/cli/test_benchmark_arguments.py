@@ -65,6 +65,7 @@ REFUSED_WHILE_PARSING = [
     ("message_cost", "--rules", "bogus", "unknown preset 'bogus'"),
     ("message_cost", "--games", "0", "at least 1"),
     ("message_cost", "--repeats", "0", "at least 1"),
+    ("message_cost", "--connected", "0", "at least 1"),
     ("moon", "--rules", "bogus", "unknown preset 'bogus'"),
     ("moon", "--defenders", "normal,nobody", "unknown level 'nobody'"),
     ("moon", "--attackers", "nobody", "unknown level 'nobody'"),
@@ -147,6 +148,9 @@ REFUSED_WHILE_PARSING = [
 # values each option takes alone but not with the others: checked right after parsing
 REFUSED_AFTER_PARSING = [
     ("engine_instructions", "--games", "0", "at least 1 game", ()),
+    ("message_cost", "--connected", "5", "at most the 4 seats of standard, not 5", ()),
+    ("message_cost", "--connected", "4", "at most the 3 seats of card-commons:players=3",
+     ("--rules", "card-commons:players=3")),
     ("strength_curve", "--target", "20000", "target must be a positive score", ()),
     ("strength_curve", "--level", "normal", "takes no option 'budget'", ()),
     ("strength_curve", "--options", "bogus=1", "takes no option 'bogus'", ()),

@@ -18,12 +18,13 @@ def _trainer():  # type: ignore[no-untyped-def]
     return load_script(EXAMPLES / "train_playout.py")
 
 
-def test_collect_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("rules", ["standard:rounds=1", "card-commons:players=3,rounds=1"])
+def test_collect_then_fit(rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                           capsys: pytest.CaptureFixture[str]) -> None:
     trainer = _trainer()
     data = tmp_path / "data.npz"
     monkeypatch.setattr(sys, "argv", ["train_playout.py", "collect", "--games", "1",
-                                      "--worlds", "30", "--rules", "standard:rounds=1",
+                                      "--worlds", "30", "--rules", rules,
                                       "--playout", "learned", "--out", str(data)])
     trainer.main()
     saved = np.load(data)
