@@ -74,7 +74,8 @@ def record_games(rules: Rules, games: int, connected: int | None = None
     seats = range(rules.players)
     played = []
     for game in range(games):
-        settings = TableSettings(rules.text, (HUMAN,) * rules.players, True, "Bench", "bench")
+        settings = TableSettings(rules=rules.text, seats=(HUMAN,) * rules.players,
+                                 public=True, title="Bench", bot_seed="bench")
         store = SqliteStore(":memory:")
         store.create_table("bench", settings.to_json())
         table = TableAuthority("bench", settings, store, ServerConfig(),
@@ -113,7 +114,7 @@ def _broadcasts(played: list[tuple[TableAuthority, list[Step]]]) -> None:
 def _views(played: list[tuple[TableAuthority, list[Step]]]) -> None:
     for _, steps in played:
         for step in steps:
-            for seat in range(step.state.rules.players):
+            for seat in range(step.state.players):
                 view(step.state, seat)
 
 
@@ -122,7 +123,7 @@ def time_steps(played: list[tuple[TableAuthority, list[Step]]], repeats: int
     """µs per action of each measured part, the best of ``repeats`` passes."""
     actions = sum(len(steps) for _, steps in played)
     seen: list[PlayerView] = [view(step.state, seat) for _, steps in played
-                              for step in steps for seat in range(step.state.rules.players)]
+                              for step in steps for seat in range(step.state.players)]
 
     def to_json() -> None:
         for one in seen:
