@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,8 +14,10 @@ import pytest
 from hearts.cli.main import main
 
 CLI = [sys.executable, "-m", "hearts.cli.main"]
-# The tests read the card symbols in the output, whatever the machine's locale.
-CLI_ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
+# The tests read the card symbols in the output, whatever the machine's locale; a CLI
+# that a test has to abort prints its stack (faulthandler) for the failure report.
+CLI_ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1",
+           "PYTHONFAULTHANDLER": "1"}
 
 RunCli = Callable[..., subprocess.CompletedProcess[str]]
 MainResult = tuple[int, str, str]
@@ -31,14 +34,20 @@ def hearts_cli() -> RunCli:
     return run
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def start_hearts() -> Callable[..., subprocess.Popen[str]]:
-    """``start_hearts("play", ...)`` starts the CLI with text pipes on all three streams."""
+    """``start_hearts("play", ...)`` starts the CLI with text pipes on all three streams,
+    and Ctrl-C (SIGINT) acted on as in a terminal, whatever the tests inherited: a shell
+    starts a background job with it ignored, and Python keeps it so."""
 
     def start(*args: str) -> subprocess.Popen[str]:
         return subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                                env=CLI_ENV, bufsize=0)
+                                env=CLI_ENV, bufsize=0, preexec_fn=_ctrl_c_as_in_a_terminal)
 
     return start
 

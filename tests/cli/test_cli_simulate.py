@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -137,7 +138,13 @@ def test_ctrl_c_sums_up_the_games_finished_so_far(start_hearts, tmp_path):
     while not any(folder.glob("*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        # Say where it was: faulthandler (CLI_ENV turns it on) prints every thread's stack.
+        proc.send_signal(signal.SIGABRT)
+        pytest.fail("no exit within 60 s of Ctrl-C; its stack:\n"
+                    + proc.communicate(timeout=30)[1][-6000:])
     assert proc.returncode == 130, err
     summary = json.loads(out)
     assert 1 <= summary["games"] < 100000
