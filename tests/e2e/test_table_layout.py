@@ -39,6 +39,21 @@ def screenshot(person: Person, name: str) -> None:
     person.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+# Every element a locator matches, measured in one step: the table redraws as messages
+# arrive, so counting the elements and then measuring each could measure one that is gone.
+_BOXES = """elements => elements.map(element => {
+    if (!element.getClientRects().length) return null;
+    const box = element.getBoundingClientRect();
+    return {x: box.x, y: box.y, width: box.width, height: box.height};
+})"""
+
+
+def boxes(locator: Any) -> list[dict[str, float] | None]:
+    """The box of every element ``locator`` matches now (None for one not rendered)."""
+    found: list[dict[str, float] | None] = locator.evaluate_all(_BOXES)
+    return found
+
+
 def assert_fits(person: Person, needed: list[Any], *, scrolls_down: bool = False) -> None:
     """The page does not scroll sideways (nor down, unless ``scrolls_down``: the lobby's list
     of tables may), and every element in ``needed`` lies wholly on screen."""
@@ -49,8 +64,7 @@ def assert_fits(person: Person, needed: list[Any], *, scrolls_down: bool = False
     assert scroll[0] <= scroll[2], f"the page scrolls sideways: {scroll}"
     assert scrolls_down or scroll[1] <= scroll[3], f"the page scrolls down: {scroll}"
     for locator in needed:
-        for index in range(locator.count()):
-            box = locator.nth(index).bounding_box()
+        for box in boxes(locator):
             assert box is not None, f"{locator} is not shown"
             assert box["x"] >= 0 and box["y"] >= 0, (locator, box)
             assert box["x"] + box["width"] <= width + 0.5, (locator, box, width)
@@ -60,11 +74,13 @@ def assert_fits(person: Person, needed: list[Any], *, scrolls_down: bool = False
 def assert_seats_clear_of_the_tray(person: Person) -> None:
     """No two seats overlap, and none hides (or hides behind) the pass tray."""
     seats = person.page.locator("[data-testid^='seat-']")
-    boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]
-    boxes.append(person.testid("pass-panel").bounding_box())
-    for first in range(len(boxes)):
-        for second in range(first + 1, len(boxes)):
-            a, b = boxes[first], boxes[second]
+    tray = boxes(person.testid("pass-panel"))
+    assert len(tray) == 1, tray
+    shown = [*boxes(seats), *tray]
+    for first in range(len(shown)):
+        for second in range(first + 1, len(shown)):
+            a, b = shown[first], shown[second]
+            assert a is not None and b is not None, (first, second)
             apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                      or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
             assert apart, (first, second, a, b)
@@ -298,8 +314,8 @@ def test_the_rounds_result_covers_no_seat(open_person: OpenPerson, server: Serve
                          person.testid("pass-submit")])
     assert_seats_clear_of_the_tray(person)
     shown = banner.bounding_box()
-    for index in range(seats.count()):
-        seat = seats.nth(index).bounding_box()
+    for index, seat in enumerate(boxes(seats)):
+        assert seat is not None, index
         assert (seat["y"] + seat["height"] <= shown["y"]
                 or shown["y"] + shown["height"] <= seat["y"]), (index, seat, shown)
     # The last trick's cards fly to its taker; the picture is of the table once they land.
