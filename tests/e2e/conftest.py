@@ -331,3 +331,18 @@ def sheet_rows(person: Person) -> list[list[str]]:
     rows: list[list[str]] = person.page.locator("[data-testid^='sheet-row-']").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))")
     return rows
+
+
+# Every element a locator matches, measured in one step: a live table redraws as messages
+# arrive, so counting the elements and then measuring each could measure one that is gone.
+_BOXES = """elements => elements.map(element => {
+    if (!element.getClientRects().length) return null;
+    const box = element.getBoundingClientRect();
+    return {x: box.x, y: box.y, width: box.width, height: box.height};
+})"""
+
+
+def boxes(locator: Any) -> list[dict[str, float] | None]:
+    """The box of every element ``locator`` matches now (None for one not rendered)."""
+    found: list[dict[str, float] | None] = locator.evaluate_all(_BOXES)
+    return found

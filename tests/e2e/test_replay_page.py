@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from tests.e2e.conftest import OpenPerson, Person, ServerProcess, create_table, play_until
+from tests.e2e.conftest import (
+    OpenPerson,
+    Person,
+    ServerProcess,
+    boxes,
+    create_table,
+    play_until,
+)
 
 from hearts.core import Rules, game_record, hand_record, new_game, replay_game
 from hearts.players import RandomPlayer
@@ -58,9 +65,8 @@ def assert_fits(person: Person) -> None:
         box = person.testid(name).bounding_box()
         assert box is not None and box["x"] >= 0 and box["y"] >= 0
         assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, name
-    seats = page.locator(".replay-seat")
-    for i in range(seats.count()):
-        box = seats.nth(i).bounding_box()
+    for i, box in enumerate(boxes(page.locator(".replay-seat"))):
+        assert box is not None, i
         assert box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, i
 
 

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     OpenPerson,
     Person,
     ServerProcess,
+    boxes,
     create_table,
     join_by_link,
     play_until,
@@ -37,21 +38,6 @@ def screenshot(person: Person, name: str) -> None:
     """Save what the person sees now, for people to look at."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     person.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-
-
-# Every element a locator matches, measured in one step: the table redraws as messages
-# arrive, so counting the elements and then measuring each could measure one that is gone.
-_BOXES = """elements => elements.map(element => {
-    if (!element.getClientRects().length) return null;
-    const box = element.getBoundingClientRect();
-    return {x: box.x, y: box.y, width: box.width, height: box.height};
-})"""
-
-
-def boxes(locator: Any) -> list[dict[str, float] | None]:
-    """The box of every element ``locator`` matches now (None for one not rendered)."""
-    found: list[dict[str, float] | None] = locator.evaluate_all(_BOXES)
-    return found
 
 
 def assert_fits(person: Person, needed: list[Any], *, scrolls_down: bool = False) -> None:
@@ -77,10 +63,10 @@ def assert_seats_clear_of_the_tray(person: Person) -> None:
     tray = boxes(person.testid("pass-panel"))
     assert len(tray) == 1, tray
     shown = [*boxes(seats), *tray]
+    assert None not in shown, shown
     for first in range(len(shown)):
         for second in range(first + 1, len(shown)):
             a, b = shown[first], shown[second]
-            assert a is not None and b is not None, (first, second)
             apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                      or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
             assert apart, (first, second, a, b)
