@@ -1,4 +1,5 @@
-"""Fit the weights of the learned playout policy to the search's own choices.
+"""Fit the weights of the learned playout policy to the search's own choices (or to
+another level's own plays).
 
 The search player (:mod:`hearts.players.search`) plays its simulated seats by a cheap
 policy; ``lead`` is hand-written. ``learned`` leads as ``lead`` does and scores each
@@ -23,6 +24,15 @@ each loses a decision, and prints the weights for ``_LEARNED_WEIGHTS`` in
 ``src/hearts/players/search/kernel.py``::
 
     .venv/bin/python examples/train_playout.py fit data-a.npz data-b.npz
+
+``observe`` records another level's own plays instead (``--level normal`` by default, a
+copy in every seat): the same features, and the card it played. ``fit`` on such a file
+fits the model to be a good *distribution* of that level's cards (the cross-entropy
+against the card played) and reports how often each model's best card is the one
+played and the log-likelihood of the played cards, per decision::
+
+    .venv/bin/python examples/train_playout.py observe --games 2000 --seed n --out n.npz
+    .venv/bin/python examples/train_playout.py fit n.npz
 """
 
 from __future__ import annotations
@@ -30,16 +40,19 @@ from __future__ import annotations
 import argparse
 import time
 import zlib
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from hearts.cli.common import non_negative_number, positive_int, positive_number, rules_text
-from hearts.core import Card, PlayerView, Rules
+from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
+from hearts.players.base import Player
 from hearts.players.driver import play_game
 from hearts.players.knowledge import Knowledge
+from hearts.players.levels import LEVELS, make_player
 from hearts.players.search.encode import position_array, rules_array
-from hearts.players.search.kernel import N_FEATURES, card_features, mix_seed
+from hearts.players.search.kernel import _LEARNED_WEIGHTS, N_FEATURES, card_features, mix_seed
 from hearts.players.search.player import PLAYOUTS, SearchPlayer, distinct_cards
 
 Floats = npt.NDArray[np.float64]
@@ -66,44 +79,102 @@ class RecordingPlayer(SearchPlayer):
         for card in legal:  # a card not kept plays like the kept one before it
             value = found.get(card, value)
             values.append(value)
-        assert view.seat is not None
-        hands = [0] * view.players
-        hands[view.seat] = view.hand.mask
-        features = np.zeros((len(legal), N_FEATURES), dtype=np.float64)
-        card_features(position_array(view, hands), rules_array(view.rules, view.round_no),
-                      Knowledge.of(view).out, np.array(legal, dtype=np.int64), features)
-        self.features.append(features)
+        self.features.append(legal_features(view, legal))
         self.values.append(np.array(values))
         return max(kept, key=found.__getitem__)
+
+
+def legal_features(view: PlayerView, legal: list[Card]) -> Floats:
+    """Each of ``legal``'s :func:`decision_features` rows, from the view's seat."""
+    assert view.seat is not None
+    hands = [0] * view.players
+    hands[view.seat] = view.hand.mask
+    features = np.zeros((len(legal), N_FEATURES), dtype=np.float64)
+    card_features(position_array(view, hands), rules_array(view.rules, view.round_no),
+                  Knowledge.of(view).out, np.array(legal, dtype=np.int64), features)
+    return features
+
+
+class WatchingPlayer:
+    """Plays as ``inner`` does and keeps, for each card it plays to a trick in progress
+    with a choice, every legal card's features and a value of 1 for the card it played
+    (0 for the rest)."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner, self.name = inner, inner.name
+        self.features: list[Floats] = []
+        self.values: list[Floats] = []
+
+    def choose_pass(self, view: PlayerView) -> CardSet:
+        """``inner``'s pass."""
+        return self.inner.choose_pass(view)
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        """``inner``'s moon choice."""
+        return self.inner.choose_moon(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """``inner``'s card, kept with the features of every legal card."""
+        card = self.inner.choose_play(view)
+        if view.trick and len(view.legal) > 1:
+            legal = list(view.legal)
+            self.features.append(legal_features(view, legal))
+            self.values.append(np.array([float(c == card) for c in legal]))
+        return card
 
 
 def collect(games: int, worlds: int, seed: str, rules: Rules, out: str,
             playout: str = "lead") -> None:
     """Play ``games`` games with a recording player (playing out by ``playout``) in every
     seat; save the decisions to ``out``."""
+    record(lambda game: [
+        RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), rules.players * game + s),
+                        worlds, playout) for s in range(rules.players)],
+        games, seed, rules, out, played=False)
+
+
+def observe(games: int, level: str, seed: str, rules: Rules, out: str) -> None:
+    """Play ``games`` games with ``level`` in every seat; save its plays to ``out``."""
+    record(lambda game: [WatchingPlayer(make_player(level, f"{seed}-{game}-{s}"))
+                         for s in range(rules.players)],
+           games, seed, rules, out, played=True)
+
+
+def record(table: Callable[[int], Sequence[RecordingPlayer | WatchingPlayer]],
+           games: int, seed: str, rules: Rules, out: str, played: bool) -> None:
+    """Play ``games`` seeded games between ``table(game)``'s seats and save every seat's
+    kept decisions to ``out`` after each game (``played``: the values mark the card
+    played, not the search's values)."""
     features: list[Floats] = []
     values: list[Floats] = []
     start = time.perf_counter()
     for game in range(games):
-        seats = [RecordingPlayer(mix_seed(zlib.crc32(seed.encode()), rules.players * game + s),
-                                 worlds, playout) for s in range(rules.players)]
+        seats = table(game)
         play_game(rules, seats, f"{seed}-{game}")
         for seat in seats:
             features += seat.features
             values += seat.values
         sizes = np.array([len(v) for v in values])
         np.savez(out, features=np.concatenate(features), values=np.concatenate(values),
-                 sizes=sizes)
+                 sizes=sizes, played=played)
         print(f"game {game + 1}: {len(sizes)} decisions, "
               f"{time.perf_counter() - start:.0f} s", flush=True)
 
 
-def load(paths: list[str]) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
-    """Features, values and decision sizes of several collected files, joined."""
+Decisions = tuple[Floats, Floats, npt.NDArray[np.int64]]
+"""Every kept card's features and value, and each decision's number of cards."""
+
+
+def load(paths: list[str]) -> tuple[Decisions, bool]:
+    """The decisions of several collected files, joined, and whether their values mark
+    the card played (``observe``) rather than the search's values (``collect``)."""
     parts = [np.load(path) for path in paths]
+    kinds = {bool(p["played"]) if "played" in p else False for p in parts}
+    if len(kinds) > 1:
+        raise SystemExit("cannot fit the search's values and observed plays together")
     return (np.concatenate([p["features"] for p in parts]),
             np.concatenate([p["values"] for p in parts]),
-            np.concatenate([p["sizes"] for p in parts]))
+            np.concatenate([p["sizes"] for p in parts])), kinds.pop()
 
 
 def segment_softmax(scores: Floats, starts: npt.NDArray[np.int64],
@@ -113,13 +184,25 @@ def segment_softmax(scores: Floats, starts: npt.NDArray[np.int64],
     return shifted / np.add.reduceat(shifted, starts)[owner]
 
 
-def fit_weights(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
-                temperature: float, steps: int, l2: float) -> Floats:
-    """Weights minimising the cross-entropy from softmax(values / temperature) to the
-    model's softmax over each decision's cards (Adam, full batch)."""
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    owner = np.repeat(np.arange(len(sizes)), sizes)
-    target = segment_softmax(values / temperature, starts, owner)
+def segments(sizes: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
+                                                     npt.NDArray[np.int64]]:
+    """Each decision's first row, and each row's decision."""
+    return (np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64),
+            np.repeat(np.arange(len(sizes)), sizes))
+
+
+def target_of(values: Floats, sizes: npt.NDArray[np.int64], temperature: float,
+              played: bool) -> Floats:
+    """What the model's softmax is fitted to: the card played, or the softmax of the
+    search's values / ``temperature``."""
+    return values if played else segment_softmax(values / temperature, *segments(sizes))
+
+
+def fit_weights(features: Floats, target: Floats, sizes: npt.NDArray[np.int64],
+                steps: int, l2: float) -> Floats:
+    """Weights minimising the cross-entropy from ``target`` to the model's softmax over
+    each decision's cards (Adam, full batch)."""
+    starts, owner = segments(sizes)
     weights = np.zeros(features.shape[1])
     weights[0] = 1.0
     moment, square = np.zeros_like(weights), np.zeros_like(weights)
@@ -133,10 +216,11 @@ def fit_weights(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
     return weights
 
 
-def judge(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
-          weights: Floats) -> tuple[float, float]:
-    """How often the highest-scored card is the search's best (share of decisions), and
-    the search value it loses a decision on average (ties go to the lower card)."""
+def judge(features: Floats, values: Floats, target: Floats, sizes: npt.NDArray[np.int64],
+          weights: Floats) -> tuple[float, float, float]:
+    """How often the highest-scored card is the best by ``values`` (share of decisions),
+    the value it loses a decision on average (ties go to the lower card), and the
+    log-likelihood a decision of ``target`` under the model's softmax."""
     hits, lost = 0, 0.0
     scores = features @ weights
     start = 0
@@ -146,29 +230,34 @@ def judge(features: Floats, values: Floats, sizes: npt.NDArray[np.int64],
         hits += value[pick] == value.max()
         lost += value.max() - value[pick]
         start += size
-    return hits / len(sizes), lost / len(sizes)
+    model = segment_softmax(scores, *segments(sizes))
+    likelihood = float(target @ np.log(np.maximum(model, 1e-300))) / len(sizes)
+    return hits / len(sizes), lost / len(sizes), likelihood
 
 
 def fit(paths: list[str], temperature: float, steps: int, l2: float, seed: int) -> None:
     """Fit on four fifths of the decisions, report on the rest, print the weights."""
-    features, values, sizes = load(paths)
+    (features, values, sizes), played = load(paths)
+    target = target_of(values, sizes, temperature, played)
     starts = np.concatenate([[0], np.cumsum(sizes)])
     held = np.random.default_rng(seed).random(len(sizes)) < 0.2
 
-    def part(mask: npt.NDArray[np.bool_]) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
+    def part(mask: npt.NDArray[np.bool_]) -> tuple[Floats, Floats, Floats,
+                                                   npt.NDArray[np.int64]]:
         rows = np.concatenate([np.arange(starts[i], starts[i + 1]) for i in np.flatnonzero(mask)])
-        return features[rows], values[rows], sizes[mask]
+        return features[rows], values[rows], target[rows], sizes[mask]
 
     train, test = part(~held), part(held)
-    weights = fit_weights(*train, temperature=temperature, steps=steps, l2=l2)
+    weights = fit_weights(train[0], train[2], train[3], steps=steps, l2=l2)
     lead = np.zeros(N_FEATURES)
     lead[0] = 1.0
+    best = "card played" if played else "search's card"
     print(f"{len(sizes)} decisions ({int(held.sum())} held out), {len(values)} cards")
-    for name, w in (("lead", lead), ("learned", weights)):
+    for name, w in (("lead", lead), ("kernel", _LEARNED_WEIGHTS), ("learned", weights)):
         for label, data in (("train", train), ("held out", test)):
-            share, lost = judge(*data, w)
-            print(f"{name:8} {label:8}: search's card {100 * share:.1f}%, "
-                  f"loses {lost:.3f} a decision")
+            share, lost, likelihood = judge(*data, w)
+            print(f"{name:8} {label:8}: {best} {100 * share:.1f}%, "
+                  f"loses {lost:.3f}, log-likelihood {likelihood:.3f} a decision")
     print("_LEARNED_WEIGHTS = np.array([" + ", ".join(f"{w:.4f}" for w in weights) + "])")
 
 
@@ -183,6 +272,12 @@ def main() -> None:
     gather.add_argument("--playout", choices=list(PLAYOUTS), default="lead",
                         help="the recording search's playout policy (default: lead)")
     gather.add_argument("--out", required=True)
+    watch = commands.add_parser("observe", help="record another level's own plays")
+    watch.add_argument("--games", type=positive_int, default=1000)
+    watch.add_argument("--level", choices=list(LEVELS), default="normal")
+    watch.add_argument("--seed", default="observe")
+    watch.add_argument("--rules", default="standard", type=rules_text)
+    watch.add_argument("--out", required=True)
     fitting = commands.add_parser("fit", help="fit the weights to collected decisions")
     fitting.add_argument("paths", nargs="+")
     fitting.add_argument("--temperature", type=positive_number, default=1.0)
@@ -192,6 +287,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "collect":
         collect(args.games, args.worlds, args.seed, args.rules, args.out, args.playout)
+    elif args.command == "observe":
+        observe(args.games, args.level, args.seed, args.rules, args.out)
     else:
         fit(args.paths, args.temperature, args.steps, args.l2, args.seed)
 

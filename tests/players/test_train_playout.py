@@ -40,3 +40,36 @@ def test_collect_then_fit(rules: str, tmp_path: Path, monkeypatch: pytest.Monkey
     assert re.search(r"lead +held out: search's card \d+\.\d%", printed)
     weights = re.search(r"_LEARNED_WEIGHTS = np\.array\(\[(.*)\]\)", printed)
     assert weights is not None and len(weights.group(1).split(",")) == N_FEATURES
+
+
+def test_observe_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``observe`` keeps a level's own cards (one marked a decision), and ``fit`` on them
+    reports how often each model's card is the one played and its log-likelihood."""
+    trainer = _trainer()
+    data = tmp_path / "seen.npz"
+    monkeypatch.setattr(sys, "argv", ["train_playout.py", "observe", "--games", "2",
+                                      "--rules", "standard:rounds=1", "--out", str(data)])
+    trainer.main()
+    saved = np.load(data)
+    values, sizes = saved["values"], saved["sizes"]
+    assert bool(saved["played"]) and len(sizes) > 20 and sizes.min() >= 2
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    assert set(np.unique(values)) == {0.0, 1.0}
+    assert np.array_equal(np.add.reduceat(values, starts), np.ones(len(sizes)))
+    monkeypatch.setattr(sys, "argv", ["train_playout.py", "fit", str(data), "--steps", "50"])
+    trainer.main()
+    printed = capsys.readouterr().out
+    for model in ("lead", "kernel", "learned"):
+        assert re.search(model + r" +held out: card played \d+\.\d%, loses \d\.\d{3}, "
+                         r"log-likelihood -\d+\.\d{3} a decision", printed)
+
+
+def test_fit_refuses_search_values_with_observed_plays(tmp_path: Path) -> None:
+    trainer = _trainer()
+    features = np.zeros((2, N_FEATURES))
+    for name, played in (("search", False), ("seen", True)):
+        np.savez(tmp_path / f"{name}.npz", features=features, values=np.array([1.0, 0.0]),
+                 sizes=np.array([2]), played=played)
+    with pytest.raises(SystemExit, match="cannot fit the search's values and observed"):
+        trainer.load([str(tmp_path / "search.npz"), str(tmp_path / "seen.npz")])
