@@ -7,12 +7,12 @@ card it may play to a trick in progress by a linear model over
 :func:`~hearts.players.search.kernel.decision_features` (what the seat sees of playing
 it) with weights fitted here, in two steps:
 
-``collect`` plays whole games with a search player in every seat (fixed worlds a decision,
-the ``lead`` playout, or ``--playout learned`` for a second round fitted to a search that
-already plays out with the fitted weights) and keeps, for every decision with a choice in a trick in
-progress, each legal card's features and the search's value for it (cards that play
-alike share one value). The
-file is rewritten after every game, so a long run can be stopped at any time::
+``collect`` plays whole games with a search player in every seat (fixed worlds a
+decision, the ``lead`` playout, or ``--playout learned`` for a second round fitted to a
+search that already plays out with the fitted weights) and keeps, for every decision
+with a choice in a trick in progress, each legal card's features and the search's value
+for it (cards that play alike share one value). The file is rewritten every half minute,
+after a whole game, so a long run can be stopped at any time::
 
     .venv/bin/python examples/train_playout.py collect --games 100 --worlds 800 \\
         --seed a --out data-a.npz
@@ -140,25 +140,34 @@ def observe(games: int, level: str, seed: str, rules: Rules, out: str) -> None:
            games, seed, rules, out, played=True)
 
 
+SAVE_EVERY = 30.0
+"""The least time in seconds between two saves of a recording run (which saves after
+whole games, and always after the last)."""
+
+
 def record(table: Callable[[int], Sequence[RecordingPlayer | WatchingPlayer]],
            games: int, seed: str, rules: Rules, out: str, played: bool) -> None:
     """Play ``games`` seeded games between ``table(game)``'s seats and save every seat's
-    kept decisions to ``out`` after each game (``played``: the values mark the card
-    played, not the search's values)."""
+    kept decisions to ``out`` (``played``: the values mark the card played, not the
+    search's values): after the last game, and after any game that ends
+    :data:`SAVE_EVERY` seconds or more after the last save, so a long run can be stopped
+    at any time without rewriting a growing file after every quick game."""
     features: list[Floats] = []
     values: list[Floats] = []
-    start = time.perf_counter()
+    start = saved = time.perf_counter()
     for game in range(games):
         seats = table(game)
         play_game(rules, seats, f"{seed}-{game}")
         for seat in seats:
             features += seat.features
             values += seat.values
-        sizes = np.array([len(v) for v in values])
-        np.savez(out, features=np.concatenate(features), values=np.concatenate(values),
-                 sizes=sizes, played=played)
-        print(f"game {game + 1}: {len(sizes)} decisions, "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+        now = time.perf_counter()
+        if game + 1 == games or now - saved >= SAVE_EVERY:
+            np.savez(out, features=np.concatenate(features), values=np.concatenate(values),
+                     sizes=np.array([len(v) for v in values]), played=played)
+            saved = now
+            print(f"game {game + 1}: {len(values)} decisions, {now - start:.0f} s", flush=True)
+
 
 
 Decisions = tuple[Floats, Floats, npt.NDArray[np.int64]]
