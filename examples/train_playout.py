@@ -169,7 +169,6 @@ def record(table: Callable[[int], Sequence[RecordingPlayer | WatchingPlayer]],
             print(f"game {game + 1}: {len(values)} decisions, {now - start:.0f} s", flush=True)
 
 
-
 Decisions = tuple[Floats, Floats, npt.NDArray[np.int64]]
 """Every kept card's features and value, and each decision's number of cards."""
 

@@ -53,6 +53,8 @@ def test_observe_then_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     trainer.main()
     saved = np.load(data)
     values, sizes = saved["values"], saved["sizes"]
+    # saved after the last game, with every game's decisions
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"game 2: {len(sizes)} ")
     assert bool(saved["played"]) and len(sizes) > 20 and sizes.min() >= 2
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     assert set(np.unique(values)) == {0.0, 1.0}
