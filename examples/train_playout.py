@@ -19,8 +19,9 @@ after a whole game, so a long run can be stopped at any time::
 
 ``fit`` fits a softmax over each decision's cards to the softmax of the search's values
 (``--temperature`` in points), holds a fifth of the decisions out, reports how often the
-``lead`` policy and the fitted model pick the search's best card there and the value
-each loses a decision, and prints the weights for ``_LEARNED_WEIGHTS`` in
+``lead`` policy, the kernel's current weights and the fitted model pick the search's best
+card there, the value each loses a decision and the log-likelihood of the search's
+softmax under each, and prints the weights for ``_LEARNED_WEIGHTS`` in
 ``src/hearts/players/search/kernel.py``::
 
     .venv/bin/python examples/train_playout.py fit data-a.npz data-b.npz
