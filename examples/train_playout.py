@@ -248,12 +248,13 @@ def fit(paths: list[str], temperature: float, steps: int, l2: float, seed: int) 
     """Fit on four fifths of the decisions, report on the rest, print the weights."""
     (features, values, sizes), played = load(paths)
     target = target_of(values, sizes, temperature, played)
-    starts = np.concatenate([[0], np.cumsum(sizes)])
+    starts, _ = segments(sizes)
     held = np.random.default_rng(seed).random(len(sizes)) < 0.2
 
     def part(mask: npt.NDArray[np.bool_]) -> tuple[Floats, Floats, Floats,
                                                    npt.NDArray[np.int64]]:
-        rows = np.concatenate([np.arange(starts[i], starts[i + 1]) for i in np.flatnonzero(mask)])
+        rows = np.concatenate([np.arange(starts[i], starts[i] + sizes[i])
+                               for i in np.flatnonzero(mask)])
         return features[rows], values[rows], target[rows], sizes[mask]
 
     train, test = part(~held), part(held)
