@@ -112,13 +112,15 @@ def test_the_shooter_is_asked_for_the_moon_choice_where_the_preset_gives_one():
     assert any(line.startswith("   2.") and "*" in line for line in script.lines)
 
 
-def test_a_wrong_moon_answer_is_asked_again():
+def test_a_wrong_moon_answer_is_asked_again_and_a_hint_names_an_answer():
     rules = Rules.preset_rules("classic", 2)
     start = new_hand(rules, [CardSet(SUIT_MASKS[0] | SUIT_MASKS[1]),
                              CardSet(SUIT_MASKS[2] | SUIT_MASKS[3])], round_no=2)
-    script = Script(moon=["maybe", "s"])
+    script = Script(moon=["hint", "maybe", "s"])
     game = TextGame(start, [RandomPlayer(2)], read=script.read, write=script.write)
     assert game.play() is Outcome.FINISHED
+    assert any(line.startswith(("Hint: answer add. ", "Hint: answer subtract. "))
+               for line in script.lines)
     assert "Not allowed: answer 'subtract' (or s) or 'add' (or a)" in script.lines
     assert game.state.results[-1].totals == (-26, 0)
 
@@ -147,3 +149,30 @@ def test_a_rounds_last_trick_and_result_show_before_the_next_deal():
     deals = [a for a in game.state.history if isinstance(a, Deal)]
     assert game.state.seed == "last"
     assert deals[1:] == [Deal.from_seed(rules, round_deal_seed("last", 2))]
+
+
+def test_hint_names_the_experts_move_its_reason_and_every_moves_figures():
+    script = Script(["hint"], stop_after=1)
+    game = TextGame(new_game(Rules(), "hint"), [RandomPlayer(s) for s in range(3)],
+                    read=script.read, write=script.write)
+    assert game.play() is Outcome.END_OF_INPUT
+    start = next(i for i, line in enumerate(script.lines) if line.startswith("Hint: pass "))
+    hinted = CARD.findall(script.lines[start].split(".")[0])
+    assert len(hinted) == 3 and len(script.lines[start]) > len("Hint: pass 2♣ 3♣ 4♣. ")
+    assert script.lines[start + 1].startswith("The search's figures over the same ")
+    header, first = script.lines[start + 2], script.lines[start + 3]
+    assert header.split()[:3] == ["move", "value", "points"]
+    assert sorted(CARD.findall(first)) == sorted(hinted)  # the hinted pass's row first
+    # then the question again, and nothing was passed meanwhile
+    note = next(i for i in range(start, len(script.lines))
+                if script.lines[i].startswith("value: "))
+    assert script.lines[note + 1].startswith("Choose 3 cards to pass")
+    assert game.state.chosen_pass(0) is None
+
+
+def test_a_challenge_gives_no_hints():
+    script = Script(["hint"], stop_after=2)
+    game = TextGame(new_game(Rules(), "c"), [RandomPlayer(s) for s in range(3)],
+                    read=script.read, write=script.write, hints=False)
+    assert game.play() is Outcome.END_OF_INPUT
+    assert "No hints in a challenge: everyone plays these cards alone." in script.lines

@@ -25,6 +25,8 @@ from tests.e2e.conftest import (
     sheet_rows,
 )
 
+from hearts.core import Card
+
 pytestmark = pytest.mark.browser
 
 SIZES = {"laptop": (1280, 800), "wide-laptop": (1366, 768), "phone": (390, 844),
@@ -113,8 +115,18 @@ def test_the_table_fits_each_screen_and_passes_the_audit(
     # The first hint may wait for the search kernel to compile on a busy machine.
     expect(person.testid("hint-text")).to_contain_text("Hint:", timeout=HINT_TIMEOUT_MS)
     person.testid("hint-figures-button").click()
-    expect(person.testid("hint-details")).to_contain_text("%")
-    assert_fits(person, [hand, person.testid("hint-details"), person.testid("pass-submit")])
+    # every pass the search weighed is a row of the table, the hinted one first
+    figures = person.testid("hint-details")
+    expect(figures.locator("tbody tr").nth(2)).to_be_attached()
+    assert figures.locator("thead th").all_inner_texts()[:3] == ["Move", "Value", "Points"]
+    hinted = person.page.locator("#hand button.card[data-hinted='true']").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")
+    first = figures.locator("tbody tr").first.locator("th").inner_text().split()
+    assert sorted(first) == sorted(Card(card).pretty for card in hinted)
+    assert_fits(person, [hand, figures, person.testid("pass-submit")])
+    # the whole table's width shows: nothing to scroll sideways for
+    assert figures.evaluate("box => box.scrollWidth <= box.clientWidth")
+    assert_accessible(person, f"the hint's figures at {size}")
     screenshot(person, f"hint-figures-{size}")
     person.testid("hint-figures-button").click()
     expect(person.testid("hint-details")).to_be_hidden()

@@ -197,10 +197,19 @@ async def test_the_hint_player_warms_up_in_the_background_from_the_start() -> No
         assert len(wrapped) <= events.content_region.height, wrapped
         app.save_screenshot("tui-4p-80x24-hint.svg", str(SCREENSHOTS))
         found = game_screen(app).hint_found
+        hinted = " ".join(c.pretty for c in sorted(game_screen(app).chosen,
+                                                   key=lambda c: (-c.rank, c.suit)))
         assert found.startswith(hint.split(" … ")[0].replace("\n", " "))
         await pilot.press("h")  # again: the whole hint, however long its reason
         assert isinstance(app.screen, TextScreen)
-        assert str(app.screen.query_one("#dialog-body").render()) == found
+        body = str(app.screen.query_one("#dialog-body").render())
+        assert body.startswith(found)
+        # then every pass the search weighed, with its figures, the hinted one first
+        rows = body.split("\n\n")[2].splitlines()
+        assert rows[0].split()[:3] == ["move", "value", "points"]
+        assert rows[1].startswith(hinted + " ")
+        assert len(rows) > 2
+        app.save_screenshot("tui-4p-80x24-hint-figures.svg", str(SCREENSHOTS))
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
 

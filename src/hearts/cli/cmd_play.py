@@ -187,7 +187,7 @@ def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
     print(f"Challenge {challenge.code}: {_challenge_line(challenge)}", flush=True)
     computers = [challenge.computer(seat) for seat in range(1, challenge.players)]
     game = TextGame(challenge.new_game(), computers, name=name, read=read_line, write=print,
-                    symbols=symbols_fit(sys.stdout))
+                    symbols=symbols_fit(sys.stdout), hints=False)
     outcome = game.play()
     if game.state.history:
         record: dict[str, Any] = game_record(game.state, game.names)

@@ -10,6 +10,7 @@ the core. Input and output are callables, so scripts and tests can drive a whole
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -36,6 +37,7 @@ from hearts.core import (
     view,
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
+from hearts.tui.text import VALUE_NOTE, TextStyle, figures_table
 
 __all__ = [
     "HUMAN_SEAT",
@@ -61,6 +63,7 @@ Commands at any prompt:
   cards        when passing, the cards separated by spaces or commas: QS AH KH
   hand         show your hand again
   sheet        show the score sheet so far
+  hint         the expert's move, why, and the search's figures for every move it weighed
   help         this text
   quit         stop the game (a --record file keeps the game so far)
 An empty line plays your card when only one is allowed."""
@@ -100,12 +103,13 @@ class TextGame:
     ``start`` is the game: ``new_game(rules, seed)``, or a position from elsewhere (a
     puzzle, a test). A position without a seed has no dealer, so it plays to the end
     of its hand. Cards show their suit symbols (``Q♠``), or with ``symbols=False`` the
-    letters (``QS``), for output that cannot show the symbols.
+    letters (``QS``), for output that cannot show the symbols. ``hints=False`` (a
+    challenge, where everyone plays the same cards alone) refuses the ``hint`` command.
     """
 
     def __init__(self, start: GameState, computers: Sequence[Player], *,
                  name: str = "You", read: ReadLine, write: WriteLine,
-                 symbols: bool = True) -> None:
+                 symbols: bool = True, hints: bool = True) -> None:
         rules = start.rules
         if len(computers) != rules.players - 1:
             raise ValueError(f"{rules.players} players need {rules.players - 1} computers")
@@ -117,6 +121,8 @@ class TextGame:
         self.state = start
         self._refused = False
         self._suits = SUIT_SYMBOLS if symbols else SUIT_CHARS
+        self._style = TextStyle(plain=not symbols)
+        self._hints = hints
         self._help = _HELP.format(card_help=_CARD_HELP[symbols])
         moon = moon_points(rules)
         self._moon_words = {
@@ -298,11 +304,42 @@ class TextGame:
             if word == "hand":
                 self.write(self._hand_line(mine))
                 continue
+            if word == "hint":
+                self.write(self._hint(mine))
+                self.write(question.lines[-1])
+                continue
             try:
                 return parse(mine, answer)
             except (_BadAnswerError, InvalidCardError) as exc:
                 self.write(f"Not allowed: {exc}")
                 self.write(question.lines[-1])
+
+    def _hint(self, mine: PlayerView) -> str:
+        """The expert's move for the decision ``mine`` waits on, its reason and, from the
+        search, every move's figures."""
+        if not self._hints:
+            return "No hints in a challenge: everyone plays these cards alone."
+        try:
+            hints = importlib.import_module("hearts.players.hints")
+        except ImportError:
+            return "Hints unavailable (no expert hint module is installed)."
+        try:
+            found = hints.hint(mine)
+        except Exception as exc:  # a failing hint must not end the game
+            return f"Hints unavailable: {exc}"
+        action = found.action
+        if isinstance(action, Play):
+            move = f"play {self._face(action.card)}"
+        elif isinstance(action, PassCards):
+            move = f"pass {self._cards(action.cards)}"
+        else:
+            move = f"answer {action.choice.value}"
+        lines = [self._style.text(f"Hint: {move}. {found.reason}")]
+        if found.figures:
+            lines += [f"The search's figures over the same {found.figures[0].worlds:,} deals, "
+                      "the hint first:", figures_table(found.figures, self._style),
+                      VALUE_NOTE]
+        return "\n".join(lines)
 
     def _parse_moon(self, mine: PlayerView, answer: str) -> Action:
         choice = self._moon_words.get(answer.strip().lower())

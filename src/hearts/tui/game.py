@@ -47,7 +47,7 @@ from hearts.core import (
 from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
-from hearts.tui.text import TextStyle
+from hearts.tui.text import VALUE_NOTE, TextStyle, figures_table
 from hearts.tui.widgets import CardCell, HandView, TableView
 
 __all__ = ["KEYS_HELP", "GameScreen", "describe_action"]
@@ -57,7 +57,8 @@ Left/Right     move along your hand; Up/Down: to the next suit
 Enter, Space   play the card (or choose it to pass); a click does the same
 p              pass the chosen cards
 h              hint: the expert's move and its reason (then Enter or p makes it);
-               h again shows the whole hint in a window
+               h again shows the whole hint, with the search's figures for
+               every move it weighed, in a window
 u              undo your last decision (against computer players)
 l              show or hide the last trick (in the middle of the table)
 s              the score sheet (numbered lines, points and totals)
@@ -139,7 +140,8 @@ class GameScreen(Screen[None]):
         self.style = TextStyle(session.settings.plain)
         self.turn_seen: tuple[object, ...] = ()
         self.generation = 0
-        self.hint_found = ""  # the latest hint in full (h shows it again in a dialog)
+        self.hint_found = ""  # the latest hint's line in full
+        self.hint_window = ""  # it with the search's figures (h shows it again in a dialog)
         self.human: HumanSeat | None = None
         self.game_run: Worker[None] | None = None
         self.dealing = False
@@ -458,7 +460,7 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         if self.hint_line and self.hint_line == self.hint_found:
-            self.app.push_screen(TextScreen("Hint", self.hint_found))
+            self.app.push_screen(TextScreen("Hint", self.hint_window))
             return
         seen = self.session.human_view()
         if self.session.challenge is not None:
@@ -479,13 +481,20 @@ class GameScreen(Screen[None]):
     def find_hint(self, hints: Any, seen: PlayerView, generation: int) -> None:
         """Ask the expert off the UI thread (it may search for a while)."""
         action = None
+        window = ""
         try:
             found = hints.hint(seen)
             action = found.action
             text = f"Hint: {describe_action(action, self.style)}. {found.reason}"
+            if found.figures:
+                window = "\n\n".join([
+                    self.style.text(text),
+                    f"The search's figures for every move it weighed, over the same "
+                    f"{found.figures[0].worlds:,} deals, the hint first:",
+                    figures_table(found.figures, self.style), VALUE_NOTE])
         except Exception as exc:  # a failing hint must not end the game
             text = f"Hints unavailable: {exc}"
-        self.hand_back(self.show_hint, generation, text, action)
+        self.hand_back(self.show_hint, generation, text, action, window)
 
     def hand_back(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread, unless the app has closed meanwhile."""
@@ -493,9 +502,12 @@ class GameScreen(Screen[None]):
         with contextlib.suppress(RuntimeError):
             self.app.call_from_thread(callback, *args)
 
-    def show_hint(self, generation: int, text: str, action: Action | None) -> None:
+    def show_hint(self, generation: int, text: str, action: Action | None,
+                  window: str = "") -> None:
+        """Show a hint's line (``window``: what h shows again, when more than the line)."""
         if generation == self.generation:
             self.hint_found = self.hint_line = self.style.text(text)
+            self.hint_window = window or self.hint_found
             if isinstance(action, Play):
                 self.cursor = action.card  # Enter then plays the hinted card
             elif isinstance(action, PassCards):

@@ -1,14 +1,18 @@
 """How cards and suits are written on screen: symbols (Q♠), or letters (QS) for
-screen readers and terminals without the symbols (``--plain``)."""
+screen readers and terminals without the symbols (``--plain``); and the search's figures
+for a hint's candidates as a table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Final
 
 from hearts.core import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, Card
 
-__all__ = ["TextStyle"]
+if TYPE_CHECKING:
+    from hearts.players.search.player import CandidateFigures
+
+__all__ = ["VALUE_NOTE", "TextStyle", "figures_table"]
 
 _TO_LETTERS: Final = str.maketrans(SUIT_SYMBOLS, SUIT_CHARS)
 
@@ -35,3 +39,34 @@ class TextStyle:
         """``♣ clubs`` or ``C clubs``."""
         mark = SUIT_CHARS[suit] if self.plain else SUIT_SYMBOLS[suit]
         return f"{mark} {SUIT_NAMES[suit]}"
+
+
+_CHANCES: Final[tuple[tuple[str, Callable[[CandidateFigures], float]], ...]] = (
+    ("Q♠", lambda f: f.queen),
+    ("your moon", lambda f: f.moon_mine),
+    ("others' moon", lambda f: f.moon_against),
+    ("game lost", lambda f: f.game_lost))
+
+VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' average "
+                     "points this round minus yours, plus what the round does to your "
+                     "chance of winning the game.")
+
+
+def figures_table(figures: Sequence[CandidateFigures], style: TextStyle) -> str:
+    """Every candidate's figures, in the order given (the hint's: its move first, then
+    best first), one row each: the search's value, the expected points and each chance
+    that is above 0 for some candidate (losing the game also whenever a deal ended it)."""
+    ends = any(f.game_ends > 0 for f in figures)
+    chances = [(name, chance) for name, chance in _CHANCES
+               if any(chance(f) > 0 for f in figures) or (ends and name == "game lost")]
+    table = [["move", "value", "points", *(style.text(name) for name, _ in chances)]]
+    for f in figures:
+        table.append([style.cards(sorted(f.cards, key=lambda c: (-c.rank, c.suit))),
+                      f"{f.utility:+.1f}", f"{f.points:.1f}",
+                      *(f"{round(100 * chance(f))}%" for _, chance in chances)])
+    widths = [max(len(row[column]) for row in table) for column in range(len(table[0]))]
+    return "\n".join(
+        "  ".join([row[0].ljust(widths[0]),
+                   *(cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
+                                                                 strict=True))])
+        for row in table)

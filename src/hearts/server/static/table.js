@@ -6,7 +6,7 @@
 // trick in the middle (each card toward the seat that played it), the hand fanned below, the
 // pass as a tray, the score sheet and settings in a drawer. Movement is cosmetic (animate.js).
 import { centreOf, gather, slideIn } from "./animate.js";
-import { isRed, pretty, spoken, suitWord } from "./cards.js";
+import { cardNumber, isRed, pretty, spoken, suitWord } from "./cards.js";
 import { verifyRound } from "./deal.js";
 import { playerKey } from "./playerkey.js";
 import { fourColour, moveMs, setFourColour, setSpeed, speed } from "./settings.js";
@@ -228,13 +228,63 @@ function showHint(hint) {
   const what = hint.cards.length ? hint.cards.map(pretty).join(" ")
     : hint.choice ? moonWords(hint.choice) : "";
   $("hint-text").textContent = `Hint: ${what}: ${hint.text}`;
-  // The search's own figures for the moves it weighed, one line, shown on demand.
-  $("hint-details").textContent = hint.details || "";
-  $("hint-figures-button").hidden = !hint.details;
+  // The search's own figures for every move it weighed, a table shown on demand.
+  showFigures(hint.figures);
+  $("hint-figures-button").hidden = !hint.figures.length;
   showHintDetails(false);
   for (const button of $("hand").querySelectorAll("button.card")) {
     button.dataset.hinted = String(hint.cards.includes(button.dataset.card));
   }
+}
+
+// The chances a figures table may show, as the protocol names them; a column shows when
+// some move's chance is above 0 (losing the game also whenever a deal ended the game).
+const CHANCES = [["Q♠", "queen"], ["your moon", "moon_mine"], ["others' moon", "moon_against"],
+  ["game lost", "game_lost"]];
+
+function showFigures(figures) {
+  const box = $("hint-details");
+  box.replaceChildren();
+  if (!figures.length) return;
+  const ends = figures.some((f) => f.game_ends > 0);
+  const chances = CHANCES.filter(([, key]) =>
+    figures.some((f) => f[key] > 0) || (ends && key === "game_lost"));
+  const grid = document.createElement("table");
+  grid.createCaption().textContent =
+    `The search's figures over the same ${figures[0].worlds.toLocaleString("en")} deals, hint first`;
+  const columns = ["Move", "Value", "Points", ...chances.map(([name]) => name)];
+  const foot = grid.createTFoot().insertRow().insertCell();
+  foot.colSpan = columns.length;
+  const note = document.createElement("div");  // as wide as the columns, no wider
+  note.textContent = "Value: the others' average points this round minus yours, plus what "
+    + "the round does to your chance of winning the game.";
+  foot.append(note);
+  const head = grid.createTHead().insertRow();
+  for (const name of columns) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = name;
+    head.append(cell);
+  }
+  const body = grid.createTBody();
+  for (const f of figures) {
+    const row = body.insertRow();
+    const move = document.createElement("th");
+    move.scope = "row";
+    move.textContent = [...f.cards].sort(byRankDown).map(pretty).join(" ");
+    row.append(move);
+    const value = `${f.utility >= 0 ? "+" : "−"}${Math.abs(f.utility).toFixed(1)}`;
+    for (const text of [value, f.points.toFixed(1),
+      ...chances.map(([, key]) => `${Math.round(100 * f[key])}%`)]) {
+      row.insertCell().textContent = text;
+    }
+  }
+  box.append(grid);
+}
+
+// Highest rank first, then by suit: the order the hint's reason names cards in.
+function byRankDown(a, b) {
+  return cardNumber(b) % 13 - cardNumber(a) % 13 || cardNumber(a) - cardNumber(b);
 }
 
 function showHintDetails(shown) {
