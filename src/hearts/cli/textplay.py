@@ -37,7 +37,7 @@ from hearts.core import (
     view,
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
-from hearts.tui.text import VALUE_NOTE, TextStyle, figures_table
+from hearts.tui.text import TextStyle, figures_text
 
 __all__ = [
     "HUMAN_SEAT",
@@ -336,9 +336,7 @@ class TextGame:
             move = f"answer {action.choice.value}"
         lines = [self._style.text(f"Hint: {move}. {found.reason}")]
         if found.figures:
-            lines += [f"The search's figures over the same {found.figures[0].worlds:,} deals, "
-                      "the hint first:", figures_table(found.figures, self._style),
-                      VALUE_NOTE]
+            lines += figures_text(found.figures, self._style)
         return "\n".join(lines)
 
     def _parse_moon(self, mine: PlayerView, answer: str) -> Action:

@@ -47,7 +47,7 @@ from hearts.core import (
 from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
-from hearts.tui.text import VALUE_NOTE, TextStyle, figures_table
+from hearts.tui.text import TextStyle, figures_text
 from hearts.tui.widgets import CardCell, HandView, TableView
 
 __all__ = ["KEYS_HELP", "GameScreen", "describe_action"]
@@ -487,11 +487,8 @@ class GameScreen(Screen[None]):
             action = found.action
             text = f"Hint: {describe_action(action, self.style)}. {found.reason}"
             if found.figures:
-                window = "\n\n".join([
-                    self.style.text(text),
-                    f"The search's figures for every move it weighed, over the same "
-                    f"{found.figures[0].worlds:,} deals, the hint first:",
-                    figures_table(found.figures, self.style), VALUE_NOTE])
+                window = "\n\n".join([self.style.text(text),
+                                       *figures_text(found.figures, self.style)])
         except Exception as exc:  # a failing hint must not end the game
             text = f"Hints unavailable: {exc}"
         self.hand_back(self.show_hint, generation, text, action, window)

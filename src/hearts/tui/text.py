@@ -12,7 +12,7 @@ from hearts.core import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, Card
 if TYPE_CHECKING:
     from hearts.players.search.player import CandidateFigures
 
-__all__ = ["VALUE_NOTE", "TextStyle", "figures_table"]
+__all__ = ["TextStyle", "figures_table", "figures_text"]
 
 _TO_LETTERS: Final = str.maketrans(SUIT_SYMBOLS, SUIT_CHARS)
 
@@ -47,9 +47,16 @@ _CHANCES: Final[tuple[tuple[str, Callable[[CandidateFigures], float]], ...]] = (
     ("others' moon", lambda f: f.moon_against),
     ("game lost", lambda f: f.game_lost))
 
-VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' average "
-                     "points this round minus yours, plus what the round does to your "
-                     "chance of winning the game.")
+_VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' average "
+                      "points this round minus yours, plus what the round does to your "
+                      "chance of winning the game.")
+
+
+def figures_text(figures: Sequence[CandidateFigures], style: TextStyle) -> list[str]:
+    """A hint's figures as a person reads them: a line that says what they are, the table
+    (:func:`figures_table`) and what its value means."""
+    return [f"The search's figures over the same {figures[0].worlds:,} deals, the hint "
+            "first:", figures_table(figures, style), _VALUE_NOTE]
 
 
 def figures_table(figures: Sequence[CandidateFigures], style: TextStyle) -> str:
