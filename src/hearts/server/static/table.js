@@ -6,7 +6,7 @@
 // trick in the middle (each card toward the seat that played it), the hand fanned below, the
 // pass as a tray, the score sheet and settings in a drawer. Movement is cosmetic (animate.js).
 import { centreOf, gather, slideIn } from "./animate.js";
-import { cardNumber, isRed, pretty, spoken, suitWord } from "./cards.js";
+import { isRed, pretty, spoken, suitWord } from "./cards.js";
 import { verifyRound } from "./deal.js";
 import { playerKey } from "./playerkey.js";
 import { fourColour, moveMs, setFourColour, setSpeed, speed } from "./settings.js";
@@ -271,7 +271,7 @@ function showFigures(figures) {
     const row = body.insertRow();
     const move = document.createElement("th");
     move.scope = "row";
-    move.textContent = [...f.cards].sort(byRankDown).map(pretty).join(" ");
+    move.textContent = f.cards.map(pretty).join(" ");  // in the hint line's order
     row.append(move);
     const value = `${f.utility >= 0 ? "+" : "−"}${Math.abs(f.utility).toFixed(1)}`;
     for (const text of [value, f.points.toFixed(1),
@@ -280,11 +280,6 @@ function showFigures(figures) {
     }
   }
   box.append(grid);
-}
-
-// Highest rank first, then by suit: the order the hint's reason names cards in.
-function byRankDown(a, b) {
-  return cardNumber(b) % 13 - cardNumber(a) % 13 || cardNumber(a) - cardNumber(b);
 }
 
 function showHintDetails(shown) {
