@@ -37,7 +37,7 @@ from hearts.core import (
     view,
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
-from hearts.tui.text import TextStyle, figures_text
+from hearts.tui.text import TextStyle, describe_action, figures_text
 
 __all__ = [
     "HUMAN_SEAT",
@@ -327,13 +327,9 @@ class TextGame:
             found = hints.hint(mine)
         except Exception as exc:  # a failing hint must not end the game
             return f"Hints unavailable: {exc}"
-        action = found.action
-        if isinstance(action, Play):
-            move = f"play {self._face(action.card)}"
-        elif isinstance(action, PassCards):
-            move = f"pass {self._cards(action.cards)}"
-        else:
-            move = f"answer {action.choice.value}"
+        move = describe_action(found.action, self._style)
+        if isinstance(found.action, ChooseMoon):
+            move = f"answer {move}"  # the word to type at the Moon> prompt
         lines = [self._style.text(f"Hint: {move}. {found.reason}")]
         if found.figures:
             lines += figures_text(found.figures, self._style)

@@ -47,10 +47,10 @@ from hearts.core import (
 from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
-from hearts.tui.text import TextStyle, figures_text
+from hearts.tui.text import TextStyle, describe_action, figures_text
 from hearts.tui.widgets import CardCell, HandView, TableView
 
-__all__ = ["KEYS_HELP", "GameScreen", "describe_action"]
+__all__ = ["KEYS_HELP", "GameScreen"]
 
 KEYS_HELP = """\
 Left/Right     move along your hand; Up/Down: to the next suit
@@ -71,17 +71,6 @@ The seat whose turn it is has a heavy frame and an arrow before its name."""
 
 _EVENT_ROWS = 3
 _MORE = " … h: all of it"
-
-
-def describe_action(action: Action, style: TextStyle) -> str:
-    """An action in words: ``play Q♠``, ``pass Q♠ A♥ K♥``, ``subtract``."""
-    if isinstance(action, Play):
-        return f"play {style.card(action.card)}"
-    if isinstance(action, PassCards):
-        return f"pass {style.cards(action.cards)}"
-    if isinstance(action, ChooseMoon):
-        return action.choice.value
-    return "deal"
 
 
 def _hearts_note(seen: PlayerView) -> str:

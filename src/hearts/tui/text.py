@@ -1,18 +1,28 @@
 """How cards and suits are written on screen: symbols (Q♠), or letters (QS) for
-screen readers and terminals without the symbols (``--plain``); and the search's figures
-for a hint's candidates as a table."""
+screen readers and terminals without the symbols (``--plain``); an action in words; and
+the search's figures for a hint's candidates as a table. Nothing here loads Textual, so the
+line-mode game (:mod:`hearts.cli.textplay`) writes its hints with the same words."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from hearts.core import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from hearts.core import (
+    SUIT_CHARS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Action,
+    Card,
+    ChooseMoon,
+    PassCards,
+    Play,
+)
 
 if TYPE_CHECKING:
     from hearts.players.search.player import CandidateFigures
 
-__all__ = ["TextStyle", "figures_table", "figures_text"]
+__all__ = ["TextStyle", "describe_action", "figures_table", "figures_text"]
 
 _TO_LETTERS: Final = str.maketrans(SUIT_SYMBOLS, SUIT_CHARS)
 
@@ -40,6 +50,17 @@ class TextStyle:
         mark = SUIT_CHARS[suit] if self.plain else SUIT_SYMBOLS[suit]
         return f"{mark} {SUIT_NAMES[suit]}"
 
+
+
+def describe_action(action: Action, style: TextStyle) -> str:
+    """An action in words: ``play Q♠``, ``pass Q♠ A♥ K♥``, ``subtract``."""
+    if isinstance(action, Play):
+        return f"play {style.card(action.card)}"
+    if isinstance(action, PassCards):
+        return f"pass {style.cards(action.cards)}"
+    if isinstance(action, ChooseMoon):
+        return action.choice.value
+    return "deal"
 
 _CHANCES: Final[tuple[tuple[str, Callable[[CandidateFigures], float]], ...]] = (
     ("Q♠", lambda f: f.queen),
