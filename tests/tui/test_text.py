@@ -1,10 +1,13 @@
-"""How the terminal writes the search's figures for a hint's candidates."""
+"""How the faces write a hint: its line and the search's figures for its candidates."""
 
 from __future__ import annotations
 
-from hearts.core import CardSet
+import pytest
+
+import hearts.players.hints
+from hearts.core import SUIT_SYMBOLS, CardSet, PassCards, PlayerView, Rules, new_game, view
 from hearts.players.search.player import CandidateFigures
-from hearts.tui.text import TextStyle, figures_table
+from hearts.tui.text import HintText, TextStyle, figures_table, written_hint
 
 
 def figures(cards: str, utility: float, points: float, queen: float = 0.0,
@@ -29,3 +32,26 @@ def test_a_hand_that_can_end_the_game_shows_its_chance_of_losing_it_even_at_zero
         "move      value  points  game lost",
         "AH KH QS   +1.0     5.0         0%",
         "4C 3C 2C   +0.5     6.0         0%"]
+
+
+def pass_view() -> PlayerView:
+    return view(new_game(Rules.parse("standard"), seed="written-hint"), 0)
+
+
+def test_a_written_hint_names_the_move_its_reason_and_every_candidates_figures() -> None:
+    found = written_hint(pass_view(), TextStyle(plain=True))
+    assert isinstance(found.action, PassCards) and found.action.seat == 0
+    assert found.line.startswith("Hint: pass ")
+    assert found.figures[0].startswith("The search's figures over the same ")
+    assert found.figures[1].splitlines()[0].startswith("move ")
+    assert not set(found.line + "".join(found.figures)) & set(SUIT_SYMBOLS)  # plain letters
+
+
+def test_a_failing_hint_comes_back_as_a_line_that_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(seen: PlayerView) -> None:
+        raise ValueError("no search for Q♠ today")
+
+    monkeypatch.setattr(hearts.players.hints, "hint", fail)
+    assert written_hint(pass_view(), TextStyle(plain=True)) == HintText(
+        None, "Hints unavailable: no search for QS today")

@@ -10,7 +10,6 @@ the core. Input and output are callables, so scripts and tests can drive a whole
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -37,7 +36,7 @@ from hearts.core import (
     view,
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
-from hearts.tui.text import TextStyle, describe_action, figures_text
+from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
 
 __all__ = [
     "HUMAN_SEAT",
@@ -158,7 +157,7 @@ class TextGame:
         if isinstance(action, PassCards):
             if action.seat == HUMAN_SEAT:
                 target = self._name(view(before, HUMAN_SEAT).pass_target)
-                self.write(f"You pass {self._cards(action.cards)} to {target}.")
+                self.write(f"You pass {self._style.cards(action.cards)} to {target}.")
             if mine.phase is not Phase.PASS:
                 self._announce_exchange(mine)
         elif isinstance(action, Play):
@@ -167,13 +166,6 @@ class TextGame:
             self._announce_round_end(mine)
 
     # ------------------------------------------------------------ announcements
-    def _face(self, card: Card) -> str:
-        """A card as shown: ``10♥``, or ``10H`` where the output takes no symbols."""
-        return card.pretty[:-1] + self._suits[card.suit]
-
-    def _cards(self, cards: CardSet) -> str:
-        return " ".join(self._face(card) for card in cards)
-
     def _name(self, seat: int | None) -> str:
         """The name at a pass partner's seat (None only on a hold round, which has none)."""
         assert seat is not None, "a hold round has no pass partner"
@@ -195,14 +187,15 @@ class TextGame:
 
     def _announce_exchange(self, mine: PlayerView) -> None:
         if mine.received is not None:
-            self.write(f"You receive {self._cards(mine.received)} "
+            self.write(f"You receive {self._style.cards(mine.received)} "
                        f"from {self._name(mine.pass_source)}.")
         self.write(self._hand_line(mine))
 
     def _announce_play(self, before: PlayerView, after: PlayerView, action: Play) -> None:
         trick_no = before.trick_no + 1
         how = "led by" if not before.trick else "from"
-        self.write(f"  trick {trick_no}: {self._face(action.card)} {how} {self.names[action.seat]}")
+        card = self._style.card(action.card)
+        self.write(f"  trick {trick_no}: {card} {how} {self.names[action.seat]}")
         # a finished round's tricks stay in view until the next deal, so the last shows too
         if len(after.tricks) == len(before.tricks):
             return
@@ -256,7 +249,7 @@ class TextGame:
             question = _Prompt((
                 self._hand_line(mine),
                 f"Choose {self.rules.pass_count} cards to pass to {self._name(mine.pass_target)} "
-                f"from: {self._cards(mine.hand)}",
+                f"from: {self._style.cards(mine.hand)}",
             ), "Pass> ")
             return self._ask(mine, question, _parse_pass)
         if mine.phase is Phase.PLAY:
@@ -265,7 +258,7 @@ class TextGame:
             question = _Prompt((
                 situation,
                 self._hand_line(mine),
-                f"Play a card. Allowed: {self._cards(mine.legal)}",
+                f"Play a card. Allowed: {self._style.cards(mine.legal)}",
             ), "Card> ")
             return self._ask(mine, question, _parse_play)
         taken = "; ".join(f"{self.names[s]} {t}" for s, t in enumerate(mine.totals))
@@ -318,22 +311,9 @@ class TextGame:
         """The expert's move for the decision ``mine`` waits on, its reason and, from the
         search, every move's figures."""
         if not self._hints:
-            return "No hints in a challenge: everyone plays these cards alone."
-        try:
-            hints = importlib.import_module("hearts.players.hints")
-        except ImportError:
-            return "Hints unavailable (no expert hint module is installed)."
-        try:
-            found = hints.hint(mine)
-        except Exception as exc:  # a failing hint must not end the game
-            return f"Hints unavailable: {exc}"
-        move = describe_action(found.action, self._style)
-        if isinstance(found.action, ChooseMoon):
-            move = f"answer {move}"  # the word to type at the Moon> prompt
-        lines = [self._style.text(f"Hint: {move}. {found.reason}")]
-        if found.figures:
-            lines += figures_text(found.figures, self._style)
-        return "\n".join(lines)
+            return NO_HINTS_IN_CHALLENGE
+        found = written_hint(mine, self._style, moon_prefix="answer ")  # the Moon> word
+        return "\n".join([found.line, *found.figures])
 
     def _parse_moon(self, mine: PlayerView, answer: str) -> Action:
         choice = self._moon_words.get(answer.strip().lower())

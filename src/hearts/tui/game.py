@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import importlib
 import textwrap
 from typing import Any, ClassVar
 
@@ -47,7 +46,7 @@ from hearts.core import (
 from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
-from hearts.tui.text import TextStyle, describe_action, figures_text
+from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
 from hearts.tui.widgets import CardCell, HandView, TableView
 
 __all__ = ["KEYS_HELP", "GameScreen"]
@@ -453,34 +452,20 @@ class GameScreen(Screen[None]):
             return
         seen = self.session.human_view()
         if self.session.challenge is not None:
-            self.hint_line = "No hints in a challenge: everyone plays these cards alone."
+            self.hint_line = NO_HINTS_IN_CHALLENGE
             return
         if not seen.my_turn:
             self.hint_line = "A hint is for when it is your turn."
             return
-        try:
-            hints = importlib.import_module("hearts.players.hints")
-        except ImportError:
-            self.hint_line = "Hints unavailable (no expert hint module is installed)."
-            return
         self.hint_line = "Thinking..."
-        self.find_hint(hints, seen, self.generation)
+        self.find_hint(seen, self.generation)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, hints: Any, seen: PlayerView, generation: int) -> None:
+    def find_hint(self, seen: PlayerView, generation: int) -> None:
         """Ask the expert off the UI thread (it may search for a while)."""
-        action = None
-        window = ""
-        try:
-            found = hints.hint(seen)
-            action = found.action
-            text = f"Hint: {describe_action(action, self.style)}. {found.reason}"
-            if found.figures:
-                window = "\n\n".join([self.style.text(text),
-                                       *figures_text(found.figures, self.style)])
-        except Exception as exc:  # a failing hint must not end the game
-            text = f"Hints unavailable: {exc}"
-        self.hand_back(self.show_hint, generation, text, action, window)
+        found = written_hint(seen, self.style)
+        window = "\n\n".join([found.line, *found.figures]) if found.figures else ""
+        self.hand_back(self.show_hint, generation, found.line, found.action, window)
 
     def hand_back(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread, unless the app has closed meanwhile."""

@@ -1,11 +1,14 @@
 """How cards and suits are written on screen: symbols (Q♠), or letters (QS) for
 screen readers and terminals without the symbols (``--plain``); an action in words; and
-the search's figures for a hint's candidates as a table. Nothing here loads Textual, so the
-line-mode game (:mod:`hearts.cli.textplay`) writes its hints with the same words."""
+the search's figures for a hint's candidates as a table; a hint asked for and written
+out. Nothing here loads Textual, so the line-mode game (:mod:`hearts.cli.textplay`) asks
+for its hints and writes them with the same words."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from hearts.core import (
@@ -17,12 +20,16 @@ from hearts.core import (
     ChooseMoon,
     PassCards,
     Play,
+    PlayerView,
 )
 
 if TYPE_CHECKING:
     from hearts.players.search.player import CandidateFigures
 
-__all__ = ["TextStyle", "describe_action", "figures_table", "figures_text"]
+__all__ = ["NO_HINTS_IN_CHALLENGE", "HintText", "TextStyle", "describe_action",
+           "figures_table", "figures_text", "written_hint"]
+
+NO_HINTS_IN_CHALLENGE: Final = "No hints in a challenge: everyone plays these cards alone."
 
 _TO_LETTERS: Final = str.maketrans(SUIT_SYMBOLS, SUIT_CHARS)
 
@@ -61,6 +68,37 @@ def describe_action(action: Action, style: TextStyle) -> str:
     if isinstance(action, ChooseMoon):
         return action.choice.value
     return "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class HintText:
+    """A hint as a face shows it: the move (None when no hint came), the line that names it
+    and its reason (or says why there is no hint), and the search's figures as lines
+    (:func:`figures_text`; empty when the hint weighed no candidates)."""
+
+    action: Action | None
+    line: str
+    figures: tuple[str, ...] = ()
+
+
+def written_hint(view: PlayerView, style: TextStyle, moon_prefix: str = "") -> HintText:
+    """Ask the strongest level for a hint on ``view`` and write it out; ``moon_prefix``
+    goes before a moon choice's word (the line-mode game's "answer"). A hint that is not
+    installed or that fails comes back as a line saying so: a hint never ends a game."""
+    try:
+        hints = importlib.import_module("hearts.players.hints")
+    except ImportError:
+        return HintText(None, "Hints unavailable (no expert hint module is installed).")
+    try:
+        found = hints.hint(view)
+    except Exception as exc:  # a failing hint must not end the game
+        return HintText(None, style.text(f"Hints unavailable: {exc}"))
+    move = describe_action(found.action, style)
+    if isinstance(found.action, ChooseMoon):
+        move = moon_prefix + move
+    figures = tuple(figures_text(found.figures, style)) if found.figures else ()
+    return HintText(found.action, style.text(f"Hint: {move}. {found.reason}"), figures)
+
 
 _CHANCES: Final[tuple[tuple[str, Callable[[CandidateFigures], float]], ...]] = (
     ("Q♠", lambda f: f.queen),
