@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
+import redis.asyncio as redis
 from tests.cluster.real_servers import REDIS, needs_servers
 
 from hearts.server.bus import Bus
@@ -89,3 +90,23 @@ async def test_a_node_nobody_hears_is_dead_at_once(buses: Callable[..., Any]) ->
     assert await a.alive(ghost)
     assert await a.publish(ghost, {"op": "msg"}) == 0
     assert not await a.alive(ghost)
+
+
+async def test_a_cancellation_that_redis_turns_into_an_error_does_not_outlive_the_stop(
+        buses: Callable[..., Any]) -> None:
+    """redis-py can turn a cancellation inside a command into a plain Redis error; the
+    lease keeper, which carries on after such errors, must still end with the stop."""
+    bus = await buses(lease_s=0.3)
+
+    async def hanging_set(*args: Any, **kwargs: Any) -> None:
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            raise redis.TimeoutError("the cancellation, as redis-py may report it") from None
+
+    bus.redis.set = hanging_set
+    await asyncio.sleep(0.3)  # the keeper (every 0.1 s) now waits inside the command
+    tasks = list(bus._tasks)
+    await bus.stop()
+    _, running = await asyncio.wait(tasks, timeout=2.0)
+    assert not running, [task.get_name() for task in running]

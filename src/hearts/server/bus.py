@@ -113,9 +113,10 @@ class Bus:
 
     async def stop(self) -> None:
         """Give every lease back (others take the tables at once) and disconnect."""
-        # The listener also stops by the flag: redis-py's get_message(timeout=...) can turn
-        # a cancellation that lands as its own timeout fires into a plain timeout, and a
-        # stop that waited on such a task without a limit would never return.
+        # Every loop also stops by the flag: redis-py can turn a cancellation that lands
+        # inside a command into a plain Redis error or timeout, which a loop that only
+        # catches those would survive, running on after the stop (and hanging whatever
+        # later waits for it, such as an event loop's shutdown).
         self._stopping = True
         for task in self._tasks:
             task.cancel()
@@ -173,6 +174,8 @@ class Bus:
         every = self.lease_ms / 3000
         while True:
             await asyncio.sleep(every)
+            if self._stopping:
+                return
             try:
                 await self.redis.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
                 owned = list(self.owned)
@@ -212,7 +215,7 @@ class Bus:
 
     async def _send(self) -> None:
         outbox = self._outbox
-        while True:
+        while not self._stopping:
             first = await outbox.get()
             batch = [first]
             while not outbox.empty() and len(batch) < 512:
