@@ -475,9 +475,10 @@ class GameScreen(Screen[None]):
 
     def show_hint(self, generation: int, text: str, action: Action | None,
                   window: str = "") -> None:
-        """Show a hint's line (``window``: what h shows again, when more than the line)."""
+        """Show a hint's line, written in the screen's style (:func:`written_hint`;
+        ``window``: what h shows again, when more than the line)."""
         if generation == self.generation:
-            self.hint_found = self.hint_line = self.style.text(text)
+            self.hint_found = self.hint_line = text
             self.hint_window = window or self.hint_found
             if isinstance(action, Play):
                 self.cursor = action.card  # Enter then plays the hinted card

@@ -58,7 +58,6 @@ class TextStyle:
         return f"{mark} {SUIT_NAMES[suit]}"
 
 
-
 def describe_action(action: Action, style: TextStyle) -> str:
     """An action in words: ``play Q♠``, ``pass Q♠ A♥ K♥``, ``subtract``."""
     if isinstance(action, Play):
