@@ -146,16 +146,21 @@ def test_hints_and_table_options_in_the_browser(open_person: OpenPerson,
 
     dee.wait_for(lambda: dee.what_now() == "pass", "the pass")
     dee.testid("hint-button").click()
-    expect(dee.testid("hint-text")).to_contain_text("Hint:")
+    expect(dee.testid("hint-text")).to_contain_text("Hint: pass ")
     hinted = dee.page.locator("#hand button.card[data-hinted='true']")
     expect(hinted).to_have_count(3)
-    dee.pass_cards(hinted.evaluate_all("els => els.map(e => e.dataset.card)"))
+    names = hinted.evaluate_all("els => els.map(e => e.dataset.card)")
+    move = str(dee.testid("hint-text").text_content()).split(". ")[0]  # names the hinted cards
+    assert sorted(move.removeprefix("Hint: pass ").split()) == sorted(Card(n).pretty for n in names)
+    dee.pass_cards(names)
 
     dee.wait_for(lambda: dee.what_now() == "play", "a turn to play", timeout_s=30)
     dee.page.keyboard.press("h")
-    expect(dee.testid("hint-text")).to_contain_text("Hint:")
+    expect(dee.testid("hint-text")).to_contain_text("Hint: play ")
     suggested = dee.page.locator("#hand button.card[data-hinted='true']")
     expect(suggested).to_have_count(1)
+    card = Card(str(suggested.get_attribute("data-card")))
+    expect(dee.testid("hint-text")).to_contain_text(f"Hint: play {card.pretty}. ")
     assert suggested.get_attribute("data-legal") == "true"
     assert dee.errors == []
 

@@ -127,5 +127,8 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
                 leaked = cards_in(message) - set(allowed)
                 assert not leaked, (game, client.seat, last, message["type"], leaked)
                 checked += len(cards_in(message))
-        assert any(m["type"] == "hint" for m in ann.received) or game > 0
+        hints = [m for m in ann.received if m["type"] == "hint"]
+        assert hints or game > 0
+        for message in hints:  # a hint names its move's kind: the phase it was asked in
+            assert message["hint"]["kind"] == states[message["state_id"]].phase.value
     assert checked > 5000  # the check looked at real traffic, hands included

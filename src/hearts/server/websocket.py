@@ -165,9 +165,10 @@ def _safe_id(text: str | bytes) -> object:
 
 
 def _hint_json(advice: Hint) -> dict[str, Any]:
-    """A hint as JSON: the reason, the cards or the moon choice it suggests, and the
-    search's figures for each candidate it weighed, as a line and as a list (empty for a
-    rule-based hint)."""
+    """A hint as JSON: the kind of action it suggests (``play``, ``pass`` or ``moon``) so a
+    face can name the move, the reason, the cards or the moon choice, and the search's
+    figures for each candidate it weighed, as a line and as a list (empty for a rule-based
+    hint)."""
     kind, fields = encode_action(advice.action)
     cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
     figures = [{"cards": f.cards.names(), "points": round(f.points, 2),
@@ -175,5 +176,5 @@ def _hint_json(advice: Hint) -> dict[str, Any]:
                 "moon_mine": round(f.moon_mine, 3), "moon_against": round(f.moon_against, 3),
                 "game_ends": round(f.game_ends, 3), "game_lost": round(f.game_lost, 3),
                 "worlds": f.worlds} for f in advice.figures]
-    return {"text": advice.reason, "cards": cards, "choice": fields.get("choice"),
+    return {"kind": kind, "text": advice.reason, "cards": cards, "choice": fields.get("choice"),
             "details": advice.details, "figures": figures}

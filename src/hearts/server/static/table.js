@@ -224,10 +224,14 @@ function moonWords(choice) {
     : `Take ${table.moon_points} off my score`;
 }
 
+// A hint's move in words, as the terminal writes it: "play Q♠", "pass Q♠ A♥ K♥".
+function hintMove(hint) {
+  if (hint.kind === "moon") return moonWords(hint.choice).toLowerCase();
+  return `${hint.kind} ${hint.cards.map(pretty).join(" ")}`;
+}
+
 function showHint(hint) {
-  const what = hint.cards.length ? hint.cards.map(pretty).join(" ")
-    : hint.choice ? moonWords(hint.choice) : "";
-  $("hint-text").textContent = `Hint: ${what}: ${hint.text}`;
+  $("hint-text").textContent = `Hint: ${hintMove(hint)}. ${hint.text}`;
   // The search's own figures for every move it weighed, a table shown on demand.
   showFigures(hint.figures);
   $("hint-figures-button").hidden = !hint.figures.length;
