@@ -1,0 +1,100 @@
+"""Two versions of a bot on the same deals: arena reports compared deal set by deal set.
+
+A change to a player (an option, or other code, even a scratch copy of the tree) is
+measured best on the very deals the unchanged player played: run both with the same
+seeds (``hearts arena --json``, a benchmark's ``--json-out``), then give this script the
+reports of each side. Each side's reports pool as ``hearts arena --pool`` pools them (one
+code and lineup a side, no seed twice); the two sides must have played the same rules,
+seeds and deal sets, but may differ in code and in the bot's spec. The bot compared is
+the one in the first seat of each side's lineup. It prints each side's margin (the other
+bots' points per hand minus the bot's), points per hand, win rate a seat and moons, and
+the differences B minus A, paired over the deal sets, with 95% t intervals: the luck of
+the cards cancels inside each pair, as in ``strength_paired.py``.
+
+    hearts arena --bot expert:iterations=300 --bot normal --rules standard --seed s1 \\
+        --deal-sets 150 --json > a.json
+    PYTHONPATH=/tmp/changed/src python -m hearts.cli.main arena ... --json > b.json
+    .venv/bin/python benchmarks/compare_reports.py --a a.json --b b.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from hearts.arena import ArenaError, interval_text, pool, read_report, t_interval
+
+__all__ = ["FIGURES", "compare", "main"]
+
+FIGURES = ("margin", "points_per_hand", "win_rate_per_seat")
+"""The figures a report keeps deal set by deal set, and so the ones that pair."""
+
+
+def _first_bot(data: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the bot in the first seat of a report's lineup."""
+    spec = data["figures"]["lineup"][0]
+    return next(bot for bot in data["figures"]["bots"] if bot["bot"] == spec)
+
+
+def compare(a_reports: list[dict[str, Any]], b_reports: list[dict[str, Any]]
+            ) -> dict[str, Any]:
+    """Each side pooled, and B's first bot less A's, figure by figure, paired over the
+    deal sets. ValueError, saying what differs, when a side does not pool or the sides
+    did not play the same rules, seeds and deal sets."""
+    sides = {}
+    for name, reports in (("a", a_reports), ("b", b_reports)):
+        try:
+            sides[name] = pool(sorted(reports, key=lambda data: data["figures"]["seed"]))
+        except ValueError as exc:
+            raise ValueError(f"side {name.upper()}: {exc}") from None
+    a, b = sides["a"]["figures"], sides["b"]["figures"]
+    for key, what in (("rules", "rules"), ("seed", "seeds"), ("deal_sets", "deal sets")):
+        if a[key] != b[key]:
+            raise ValueError(f"the sides played other {what} ({a[key]} and {b[key]}): "
+                             "their deals do not pair")
+    bots = {name: _first_bot(data) for name, data in sides.items()}
+    differences = {}
+    for figure in FIGURES:
+        pairs = zip(bots["a"]["by_deal_set"][figure], bots["b"]["by_deal_set"][figure],
+                    strict=True)
+        differences[figure] = t_interval([y - x for x, y in pairs]).to_json()
+    return {"a": sides["a"], "b": sides["b"], "bots": bots, "difference": differences}
+
+
+def _side_text(label: str, data: dict[str, Any], bot: dict[str, Any]) -> str:
+    return (f"{label}: {bot['bot']} (code {data['code']}): margin "
+            f"{interval_text(bot['margin'], signed=True)}, "
+            f"{interval_text(bot['points_per_hand'])} points a hand, "
+            f"wins a seat {bot['win_rate_per_seat']:.3f}, "
+            f"moons {bot['moons_made']} made and {bot['moons_allowed']} allowed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", nargs="+", required=True, type=Path, metavar="REPORT",
+                        help="side A's arena reports (the baseline)")
+    parser.add_argument("--b", nargs="+", required=True, type=Path, metavar="REPORT",
+                        help="side B's arena reports, of the same seeds")
+    args = parser.parse_args(argv)
+    try:
+        result = compare([read_report(path) for path in args.a],
+                         [read_report(path) for path in args.b])
+    except (ArenaError, ValueError) as exc:
+        print(f"compare_reports: {exc}", file=sys.stderr)
+        return 2
+    a = result["a"]["figures"]
+    print(f"{a['rules']}, seeds {a['seed']}: {a['deal_sets']} deal sets, lineup "
+          f"{' '.join(a['lineup'])} (A), {' '.join(result['b']['figures']['lineup'])} (B)")
+    for side in ("a", "b"):
+        print(_side_text(side.upper(), result[side], result["bots"][side]))
+    for figure, interval in result["difference"].items():
+        print(f"B - A, {figure.replace('_', ' ')}: "
+              f"{interval_text(interval, signed=True, bounds=True)} (95% t over deal sets)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""``benchmarks/compare_reports.py``: two sides' arena reports of the same seeds pool side
+by side and their first seat's bots pair deal set by deal set; sides that did not play
+the same deals are refused, saying what differs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.players.benchmark_scripts import load_benchmark
+
+from hearts.arena import MatchConfig, report, run_match, t_interval
+from hearts.core import Rules
+
+COMPARE = load_benchmark("compare_reports")
+RULES = Rules.parse("standard:rounds=2")
+
+
+def match(pair: tuple[str, str], seed: str, deal_sets: int = 2) -> dict[str, Any]:
+    """A match of the two bots, two seats each."""
+    return report(run_match(MatchConfig(RULES, pair * 2, deal_sets, seed), workers=1))
+
+
+def by_deal_set(data: dict[str, Any], figure: str) -> list[float]:
+    return list(COMPARE._first_bot(data)["by_deal_set"][figure])
+
+
+def test_the_first_seats_pair_over_the_deal_sets_of_every_seed() -> None:
+    a = [match(("easy", "random"), seed) for seed in ("s2", "s1")]
+    b = [match(("normal", "random"), seed) for seed in ("s1", "s2")]
+    result = COMPARE.compare(a, b)
+    assert result["bots"]["a"]["bot"] == "easy" and result["bots"]["b"]["bot"] == "normal"
+    assert result["a"]["figures"]["seed"] == result["b"]["figures"]["seed"] == "s1 s2"
+    for figure in COMPARE.FIGURES:  # each side in seed order, so deal set meets deal set
+        lows = by_deal_set(a[1], figure) + by_deal_set(a[0], figure)
+        highs = by_deal_set(b[0], figure) + by_deal_set(b[1], figure)
+        expected = t_interval([y - x for x, y in zip(lows, highs, strict=True)]).to_json()
+        assert result["difference"][figure] == expected
+    # the same bot again on the same deals plays the same games: no difference at all
+    again = COMPARE.compare(a, [match(("easy", "random"), seed) for seed in ("s1", "s2")])
+    assert all(again["difference"][figure]["mean"] == 0 for figure in COMPARE.FIGURES)
+
+
+def test_sides_that_played_other_deals_are_refused() -> None:
+    a = [match(("easy", "random"), "s1")]
+    with pytest.raises(ValueError, match="other seeds"):
+        COMPARE.compare(a, [match(("normal", "random"), "s3")])
+    with pytest.raises(ValueError, match="other deal sets"):
+        COMPARE.compare(a, [match(("normal", "random"), "s1", deal_sets=1)])
+    with pytest.raises(ValueError, match="side B: seed 's1' appears twice"):
+        COMPARE.compare(a, [match(("normal", "random"), "s1")] * 2)
+
+
+def test_the_script_prints_the_paired_differences_or_says_what_is_wrong(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = {}
+    for name, pair, seed in (("a", ("easy", "random"), "s1"), ("b", ("normal", "random"), "s1"),
+                             ("c", ("normal", "random"), "s9")):
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps(match(pair, seed)), encoding="utf-8")
+    assert COMPARE.main(["--a", str(files["a"]), "--b", str(files["b"])]) == 0
+    out = capsys.readouterr().out
+    assert "B - A, margin: " in out and "B - A, win rate per seat: " in out
+    assert COMPARE.main(["--a", str(files["a"]), "--b", str(files["c"])]) == 2
+    assert "other seeds (s1 and s9)" in capsys.readouterr().err
