@@ -49,6 +49,11 @@ def test_sides_that_played_other_deals_are_refused() -> None:
         COMPARE.compare(a, [match(("normal", "random"), "s3")])
     with pytest.raises(ValueError, match="other deal sets"):
         COMPARE.compare(a, [match(("normal", "random"), "s1", deal_sets=1)])
+    # as many deal sets in all, but not of the same seeds: deal set 2 of s1 is not s2's
+    uneven = [match(("easy", "random"), "s1", 2), match(("easy", "random"), "s2", 1)]
+    with pytest.raises(ValueError, match="other deal sets of a seed"):
+        COMPARE.compare(uneven, [match(("normal", "random"), "s1", 1),
+                                 match(("normal", "random"), "s2", 2)])
     with pytest.raises(ValueError, match="side B: seed 's1' appears twice"):
         COMPARE.compare(a, [match(("normal", "random"), "s1")] * 2)
 
