@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from hearts.arena import ArenaError, interval_text, pool, read_report, t_interval
+from hearts.cli.common import existing_file
 
 __all__ = ["FIGURES", "compare", "main"]
 
@@ -79,9 +79,9 @@ def _side_text(label: str, data: dict[str, Any], bot: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", nargs="+", required=True, type=Path, metavar="REPORT",
+    parser.add_argument("--a", nargs="+", required=True, type=existing_file, metavar="REPORT",
                         help="side A's arena reports (the baseline)")
-    parser.add_argument("--b", nargs="+", required=True, type=Path, metavar="REPORT",
+    parser.add_argument("--b", nargs="+", required=True, type=existing_file, metavar="REPORT",
                         help="side B's arena reports, of the same seeds")
     args = parser.parse_args(argv)
     try:

@@ -31,6 +31,8 @@ REFUSED_WHILE_PARSING = [
     ("budget_agreement", "--budgets", "0.05,never", "comma-separated"),
     ("budget_agreement", "--rules", "bogus", "unknown preset 'bogus'"),
     ("budget_agreement", "--games", "0", "at least 1"),
+    ("compare_reports", "--a", "no-such-report.json", "no such file: 'no-such-report.json'"),
+    ("compare_reports", "--b", "no-such-report.json", "no such file"),
     ("engine_instructions", "--preset", "bogus", "unknown preset 'bogus'"),
     ("engine_instructions", "--games", "-1", "at least 0"),
     ("engine_instructions", "--warm", "many", "at least 0"),
@@ -164,7 +166,9 @@ REFUSED_AFTER_PARSING = [
 ]
 
 # what a script needs besides its defaults to start its work
-_REQUIRED = {"ws_floor": ["--port", "8000"]}
+_REQUIRED = {"ws_floor": ["--port", "8000"],
+             "compare_reports": ["--a", str(BENCHMARKS / "compare_reports.py"),
+                                 "--b", str(BENCHMARKS / "compare_reports.py")]}
 
 
 class _NoUsageError(Exception):

@@ -26,6 +26,7 @@ __all__ = [
     "check_output_file",
     "check_output_folder",
     "comma_list",
+    "existing_file",
     "fraction",
     "level_list",
     "level_name",
@@ -181,6 +182,15 @@ def fraction(text: str) -> float:
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
     return _whole_number(text, 1, 65535, "a port")
+
+
+def existing_file(text: str) -> Path:
+    """An argparse type: the path of a file that exists (one to read), refused while
+    parsing rather than after the work it was given for has begun."""
+    path = Path(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no such file: {text!r}")
+    return path
 
 
 def positive_numbers(text: str) -> list[float]:
