@@ -263,7 +263,7 @@ def test_a_search_reason_names_the_chosen_action_and_a_figure_in_its_favour(
         return
     best, runner_up = suggestion.figures[:2]
     assert best.utility == max(f.utility for f in suggestion.figures)
-    names = " ".join(c.pretty for c in sorted(best.cards, key=lambda c: (-c.rank, c.suit)))
+    names = " ".join(c.pretty for c in best.cards)  # in the hand's order, as faces name moves
     if isinstance(suggestion.action, Play):
         assert best.cards == CardSet.parse(str(suggestion.action.card))
         assert suggestion.reason.startswith(f"Playing the {names} ")
@@ -310,7 +310,7 @@ def test_the_moon_pass_reason_only_when_the_high_cards_stay() -> None:
     position = view(start("standard", {0: "AH KH QH JH TH 9H 8H 7H AS AC 2D 3D 4C"},
                           round_no=1), 0)
     low = explain(position, PassCards(0, CardSet.parse("2D 3D 4C")))
-    assert low == "Pass 4♣ 3♦ 2♦: keep your high cards and go for the moon"
+    assert low == "Pass 4♣ 2♦ 3♦: keep your high cards and go for the moon"
     with_ace = explain(position, PassCards(0, CardSet.parse("2D 3D AS")))
     assert "moon" not in with_ace and "A♠" in with_ace
 

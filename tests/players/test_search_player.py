@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from search_positions import ALL_TABLES, TWO_LOSERS
 
+from hearts.arena import BotSpec, BotSpecError, build_player
 from hearts.core import (
     QUEEN_MASK,
     QUEEN_OF_SPADES,
@@ -26,6 +27,7 @@ from hearts.core import (
     iter_mask,
     new_game,
     new_hand,
+    read_position,
     view,
 )
 from hearts.players import CallbackSeat, play_game, run_game
@@ -47,6 +49,7 @@ from hearts.players.search.player import (
     distinct_cards,
     pass_candidates,
 )
+from hearts.players.standing import GAME_WEIGHT
 
 TABLES = [*ALL_TABLES, "standard:moon=shooter-choice,jack_of_diamonds=on",
           "card-commons:first_lead=dealer-left,target=40"]
@@ -296,3 +299,33 @@ def test_the_moon_alarm_counts_only_against_another_lone_taker() -> None:
     calm, wary = pair(TWO_LOSERS)
     assert TWO_LOSERS.to_act[0] != 3
     assert max(moon for _, moon in wary) > max(moon for _, moon in calm)
+
+
+NOT_WHILE_BEHIND = ("standard 4 50,90,30,70 2D3D4D5D3SQSKS2H3H4H5H6H/6D7D8D2SAS7H8H9HTHJHQH/"
+                    "7C9CJC9DTDJDQD4S5S6S7S/8CTCQCKDAD8S9STSJSKHAH hold 2:2C3C4CKC/1:AC5C6C 0")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_game_weight_zero_plays_the_hand_for_its_points(seed: int) -> None:
+    """Seat 0 can drop the Q♠ on seat 1's A♣, but seat 1 at 90 then ends the game with
+    seat 2 (at 30) winning and seat 0 second. Playing for the game it keeps the Q♠;
+    with ``game_weight=0`` it plays for the hand's points alone and drops it."""
+    position = view(read_position(NOT_WHILE_BEHIND), 0)
+    for_game = SearchPlayer(seed, iterations=300)
+    for_points = SearchPlayer(seed, iterations=300, game_weight=0)
+    assert for_game.choose_play(position) != QUEEN_OF_SPADES
+    assert for_points.choose_play(position) == QUEEN_OF_SPADES
+
+
+def test_game_weight_reaches_the_player_from_a_bot_spec() -> None:
+    """``expert:game_weight=0`` names a points-only expert; a weight that is not a whole
+    number from 0 to 1000 is refused with what is allowed."""
+    built = build_player(BotSpec.parse("expert:game_weight=0,iterations=5"), seat=0,
+                         rules=Rules(), seed="w")
+    assert isinstance(built, SearchPlayer) and built.game_weight == 0
+    assert SearchPlayer(1).game_weight == GAME_WEIGHT == 100
+    for bad in ("2.5", "-1", "1001", "many"):
+        with pytest.raises(BotSpecError, match="game_weight must be a whole number from 0 "
+                                               f"to 1000, not .*{bad}"):
+            build_player(BotSpec.parse(f"hard:game_weight={bad}"), seat=0, rules=Rules(),
+                         seed="w")

@@ -20,18 +20,20 @@ def test_the_kernel_restates_the_same_constants() -> None:
     assert kernel._WIN_SCALE_BASE == standing.WIN_SCALE_BASE
     assert kernel._WIN_SCALE_SLOPE == standing.WIN_SCALE_SLOPE
     assert kernel._WIN_ROUND_SCALE == standing.WIN_ROUND_SCALE
-    assert kernel._GAME_WEIGHT == standing.GAME_WEIGHT
 
 
 @given(totals_strategy, st.data())
 def test_kernel_utility_is_the_shared_game_value(totals: list[int], data: st.DataObject) -> None:
-    """The search's utility and the rule-based players' game value are one model."""
+    """The search's utility and the rule-based players' game value are one model, at
+    any game weight a search player takes."""
     players = len(totals)
     points = data.draw(st.lists(st.integers(-26, 26), min_size=players, max_size=players))
+    weight = data.draw(st.sampled_from([standing.GAME_WEIGHT, 0, 1, 37,
+                                        standing.MAX_GAME_WEIGHT]))
     rules = Rules.parse(f"classic:players={players}")
-    codes = rules_array(rules)
+    codes = rules_array(rules, game_weight=weight)
     for seat in range(players):
-        expected = game_value(seat, points, totals, rules.target)
+        expected = game_value(seat, points, totals, rules.target, weight=weight)
         got = kernel.utility(seat, np.array(points, dtype=np.int64),
                              np.array(totals, dtype=np.int64), codes)
         assert got == pytest.approx(expected, abs=1e-9)
@@ -69,3 +71,16 @@ def test_a_game_ending_hand_outweighs_its_points() -> None:
     close_out = game_value(2, [0, 0, 10, 16], totals, 100)  # 106: over, 70 wins
     stay_clean = game_value(2, [13, 0, 0, 13], totals, 100)  # 93, 103: over, 60 wins
     assert stay_clean > close_out > game_value(2, [0, 0, 26, 0], totals, 100)
+
+
+def test_game_weight_zero_scores_the_hand_alone() -> None:
+    """At weight 0 a hand is worth the others' mean points less one's own, whatever it
+    does to the game: the search plays as a one-hand game scores."""
+    points, totals = [13, 0, 5, 8], [95, 60, 70, 80]
+    codes = rules_array(Rules.parse("standard"), game_weight=0)
+    for seat in range(4):
+        hand_alone = sum(p for s, p in enumerate(points) if s != seat) / 3 - points[seat]
+        assert game_value(seat, points, totals, 100, weight=0) == hand_alone
+        assert kernel.utility(seat, np.array(points, dtype=np.int64),
+                              np.array(totals, dtype=np.int64), codes) == hand_alone
+    assert game_value(1, points, totals, 100) > game_value(1, points, totals, 100, weight=0)

@@ -33,6 +33,7 @@ from hearts.core import (
     new_game,
     replay_game,
 )
+from hearts.players.hints import CHANCES
 
 CARD = re.compile(r"\b[2-9TJQKA][CDSH]\b")
 
@@ -131,4 +132,23 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
         assert hints or game > 0
         for message in hints:  # a hint names its move's kind: the phase it was asked in
             assert message["hint"]["kind"] == states[message["state_id"]].phase.value
+            assert_chances_follow_the_rule(message["hint"])
     assert checked > 5000  # the check looked at real traffic, hands included
+
+
+def assert_chances_follow_the_rule(hint: dict[str, Any]) -> None:
+    """The chances a hint names for its figures' columns are those that show as 1% or
+    more for some candidate, and losing the game whenever a deal ended it (the figures
+    come rounded to 0.001, so a chance within a rounding of 0.5% may go either way)."""
+    figures = hint["figures"]
+    assert set(hint["chances"]) <= set(CHANCES)
+    if not figures:
+        assert hint["chances"] == []
+        return
+    for name in CHANCES:
+        highest = max(f[name] for f in figures)
+        ends = name == "game_lost" and any(f["game_ends"] > 0 for f in figures)
+        if name in hint["chances"]:
+            assert ends or highest >= 0.0049, (name, figures)
+        else:
+            assert not ends and highest <= 0.0051, (name, figures)

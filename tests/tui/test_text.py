@@ -6,32 +6,37 @@ import pytest
 
 import hearts.players.hints
 from hearts.core import SUIT_SYMBOLS, CardSet, PassCards, PlayerView, Rules, new_game, view
+from hearts.players.hints import shown_chances
 from hearts.players.search.player import CandidateFigures
 from hearts.tui.text import HintText, TextStyle, figures_table, written_hint
 
 
 def figures(cards: str, utility: float, points: float, queen: float = 0.0,
-            moon_against: float = 0.0, game_ends: float = 0.0) -> CandidateFigures:
+            moon_against: float = 0.0, game_ends: float = 0.0,
+            game_lost: float = 0.0) -> CandidateFigures:
     return CandidateFigures(CardSet.parse(cards), utility, points, queen, 0.0, moon_against,
-                            game_ends, 0.0, worlds=400)
+                            game_ends, game_lost, worlds=400)
 
 
-def test_every_candidate_is_a_row_and_only_the_chances_that_occur_are_columns() -> None:
-    table = figures_table([figures("TH", 3.4, 2.0, queen=0.04),
-                           figures("3H", -17.06, 26.0, moon_against=1.0)], TextStyle())
-    assert table.splitlines() == [
+def table(candidates: list[CandidateFigures], style: TextStyle) -> list[str]:
+    return figures_table(candidates, shown_chances(candidates), style).splitlines()
+
+
+def test_every_candidate_is_a_row_and_only_the_chances_that_show_are_columns() -> None:
+    assert table([figures("TH", 3.4, 2.0, queen=0.04, moon_against=0.004),
+                  figures("3H", -17.06, 26.0, moon_against=1.0, game_lost=0.004)],
+                 TextStyle()) == [
         "move  value  points  Q♠  others' moon",
         "10♥    +3.4     2.0  4%            0%",
         "3♥    -17.1    26.0  0%          100%"]
 
 
 def test_a_hand_that_can_end_the_game_shows_its_chance_of_losing_it_even_at_zero() -> None:
-    table = figures_table([figures("QS AH KH", 1.0, 5.0, game_ends=0.5),
-                           figures("2C 3C 4C", 0.5, 6.0)], TextStyle(plain=True))
-    assert table.splitlines() == [
+    assert table([figures("QS AH KH", 1.0, 5.0, game_ends=0.5),
+                  figures("2C 3C 4C", 0.5, 6.0)], TextStyle(plain=True)) == [
         "move      value  points  game lost",
-        "AH KH QS   +1.0     5.0         0%",
-        "4C 3C 2C   +0.5     6.0         0%"]
+        "QS KH AH   +1.0     5.0         0%",
+        "2C 3C 4C   +0.5     6.0         0%"]
 
 
 def pass_view() -> PlayerView:

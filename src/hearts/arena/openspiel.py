@@ -149,9 +149,9 @@ class ISMCTSPlayer:
         check_rules(view.rules)
         state = self._play_state(view)
         legal = [to_openspiel_card(c) for c in view.legal]
-        theirs = set(state.legal_actions())
-        if (state.current_player() == 0 and set(legal) < theirs
-                and all(from_openspiel_card(a).mask & HEART_MASK for a in theirs - set(legal))):
+        ours, theirs = set(legal), set(state.legal_actions())
+        if (state.current_player() == 0 and ours < theirs
+                and all(from_openspiel_card(a).mask & HEART_MASK for a in theirs - ours)):
             # OpenSpiel breaks hearts with any heart played, `standard` only with one
             # discarded (RULES.md): after a heart led from a hand of only hearts it may
             # offer hearts we do not allow; play the most visited card among ours

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol, TypeAlias, runtime_checkable
+from typing import Protocol, TypeAlias, overload, runtime_checkable
 
 from hearts.core import (
     Action,
@@ -145,6 +145,14 @@ class QueueSeat:
             self._on_refused(view, error)
 
 
+@overload
+def as_seat(seat: Seat | Player) -> Seat: ...
+
+
+@overload
+def as_seat(seat: Seat | AsyncSeat | Player) -> Seat | AsyncSeat: ...
+
+
 def as_seat(seat: Seat | AsyncSeat | Player) -> Seat | AsyncSeat:
     """A seat for a computer player, or the seat itself."""
     if isinstance(seat, Player) and not hasattr(seat, "act"):
@@ -208,7 +216,6 @@ def run_game(state: GameState, seats: Sequence[Seat | Player], *,
             continue
         seat = run.waiting[0]
         player = players[seat]
-        assert isinstance(player, Seat)
         seen = run.view(seat)
         try:
             run.apply(player.act(seen))

@@ -53,7 +53,8 @@ from hearts.players.rulebased.passing import queen_guards_needed
 if TYPE_CHECKING:
     from hearts.players.search.player import CandidateFigures
 
-__all__ = ["Hint", "Searching", "explain", "hint", "hint_level", "search_hint"]
+__all__ = ["CHANCES", "Hint", "Searching", "explain", "hint", "hint_level", "search_hint",
+           "shown_chances"]
 
 _HIGH_SPADES = (Card("AS"), Card("KS"))
 # Ranks below this (the 2 to the 7) are the low cards a moon hand passes.
@@ -65,13 +66,15 @@ _SHOWN: Final = 3
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested action and why, in one line; from a search level, also the search's
-    figures for every candidate it weighed (the chosen action's first, then best first)
-    and ``details``, those of the best few in one line (see :func:`figures_line`)."""
+    figures for every candidate it weighed (the chosen action's first, then best first),
+    the chances worth a column when they are shown (:func:`shown_chances`) and
+    ``details``, those of the best few in one line (see :func:`figures_line`)."""
 
     action: Action
     reason: str
     figures: tuple[CandidateFigures, ...] = ()
     details: str = ""
+    chances: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -128,12 +131,13 @@ def search_hint(view: PlayerView, player: Searching) -> Hint | None:
     action: Action = (Play(seat, next(iter(best.cards)))
                       if view.phase is Phase.PLAY else PassCards(seat, best.cards))
     return Hint(action, figures_reason(ranked[0], ranked[1], view.rules), ranked,
-                figures_line(ranked[:_SHOWN]))
+                figures_line(ranked[:_SHOWN]), shown_chances(ranked))
 
 
 # ------------------------------------------------------------ search figures
 def _names(cards: CardSet) -> str:
-    return " ".join(c.pretty for c in sorted(cards, key=lambda c: (-c.rank, c.suit)))
+    """The cards in the hand's order, as every face names a move."""
+    return " ".join(c.pretty for c in cards)
 
 
 def _percent(chance: float) -> str:
@@ -210,22 +214,33 @@ def figures_reason(chosen: CandidateFigures, other: CandidateFigures, rules: Rul
             f"{_subject(other, False)} {factor.other.format(shown_theirs)}.")
 
 
-def figures_line(figures: Sequence[CandidateFigures]) -> str:
-    """The figures of a few candidates in one line: expected points, and each
-    chance that shows as 1% or more for one of them (losing the game also whenever a
-    deal ended the game)."""
-    columns: list[tuple[str, Callable[[CandidateFigures], float]]] = [
-        ("lose the game", lambda f: f.game_lost),
-        ("moon against you", lambda f: f.moon_against),
-        ("your moon", lambda f: f.moon_mine),
-        ("Q♠", lambda f: f.queen)]
+CHANCES: Final = ("game_lost", "moon_against", "moon_mine", "queen")
+"""The chances among a candidate's figures (:class:`CandidateFigures` fields): losing the
+game this hand, another seat's moon, my moon, taking the Q♠."""
+
+
+def shown_chances(figures: Sequence[CandidateFigures]) -> tuple[str, ...]:
+    """The chances (:data:`CHANCES`) worth showing for these candidates, the rule every
+    face's figures follow: each that shows as 1% or more for one of them, and losing
+    the game whenever a deal ended the game."""
     ends = any(f.game_ends > 0 for f in figures)
-    shown = [(name, value) for name, value in columns
-             if any(_percent(value(f)) != "0%" for f in figures)
-             or (ends and name == "lose the game")]
+    return tuple(name for name in CHANCES
+                 if any(_percent(getattr(f, name)) != "0%" for f in figures)
+                 or (ends and name == "game_lost"))
+
+
+_LINE_WORDS: Final = {"game_lost": "lose the game", "moon_against": "moon against you",
+                      "moon_mine": "your moon", "queen": "Q♠"}
+
+
+def figures_line(figures: Sequence[CandidateFigures]) -> str:
+    """The figures of a few candidates in one line: expected points, and the chances
+    :func:`shown_chances` picks."""
+    shown = shown_chances(figures)
     parts = []
     for f in figures:
-        chances = "".join(f", {name} {_percent(value(f))}" for name, value in shown)
+        chances = "".join(f", {_LINE_WORDS[name]} {_percent(getattr(f, name))}"
+                          for name in shown)
         parts.append(f"{_names(f.cards)}: {_mean_points(f.points)} points{chances}")
     return f"{figures[0].worlds} deals: " + "; ".join(parts)
 
@@ -252,7 +267,7 @@ def _one(suit: int) -> str:
 
 # ----------------------------------------------------------------- passing
 def _explain_pass(k: Knowledge, cards: CardSet) -> str:
-    names = " ".join(c.pretty for c in sorted(cards, key=lambda c: (-c.rank, c.suit)))
+    names = _names(cards)
     if strong_moon_hand(k) and all(card.rank < _LOW_RANKS for card in cards):
         return f"Pass {names}: keep your high cards and go for the moon"
     reasons = [r for r in (_pass_reason(k, cards, c) for c in cards) if r]

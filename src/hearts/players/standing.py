@@ -27,20 +27,25 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["GAME_WEIGHT", "WIN_ROUND_SCALE", "WIN_SCALE_BASE", "WIN_SCALE_SLOPE", "game_value",
-           "win_chances"]
+__all__ = ["GAME_WEIGHT", "MAX_GAME_WEIGHT", "WIN_ROUND_SCALE", "WIN_SCALE_BASE",
+           "WIN_SCALE_SLOPE", "game_value", "win_chances"]
 
 WIN_SCALE_BASE: Final = 0.0648
 WIN_SCALE_SLOPE: Final = 0.1560
 WIN_ROUND_SCALE: Final = 5.3643
-GAME_WEIGHT: Final = 100.0
-"""Points a whole game win is worth against one hand's points, in the search's utility:
-a hand's points count as they are, plus this much times the change in the chance of
-winning the game. At 100 a game-ending hand is decided by the game, while early in a
-game a point of my own weighs about 1.8 (the model's slope there is near 0.0085 a
-point); against three ``normal`` players it took no fewer points a hand than
+GAME_WEIGHT: Final = 100
+"""Points a whole game win is worth against one hand's points, in the search's utility
+by default: a hand's points count as they are, plus this much times the change in the
+chance of winning the game. At 100 a game-ending hand is decided by the game, while
+early in a game a point of my own weighs about 1.8 (the model's slope there is near
+0.0085 a point); against three ``normal`` players it took no fewer points a hand than
 40 did (benchmarks/strength_curve.py, 200 worlds, 30 deal sets: +2.62 ± 0.58 against
-+2.59 ± 0.66)."""
++2.59 ± 0.66). A search player's ``game_weight`` option changes it, 0 playing for each
+hand's points alone (docs/research.md, *Playing for the game, and what it costs in
+points*)."""
+MAX_GAME_WEIGHT: Final = 1000
+"""The largest ``game_weight`` a search player takes: ten times the default, by which a
+game's chance outweighs every hand's points."""
 
 
 def win_chances(totals: Sequence[int], target: int,
@@ -64,10 +69,10 @@ def win_chances(totals: Sequence[int], target: int,
 
 
 def game_value(seat: int, points: Sequence[int], totals: Sequence[int], target: int,
-               rounds_left: int | None = None) -> float:
+               rounds_left: int | None = None, weight: int = GAME_WEIGHT) -> float:
     """What a hand's ``points`` are worth to ``seat`` (higher is better), in points: the
-    others' mean minus its own, plus :data:`GAME_WEIGHT` times the change in its chance
-    of winning the game (``rounds_left``: the rounds the game may play after this hand,
+    others' mean minus its own, plus ``weight`` times the change in its chance of
+    winning the game (``rounds_left``: the rounds the game may play after this hand,
     0 if it is the last whatever the totals; None: the target alone ends the game).
     The kernel's ``utility`` computes the same."""
     others = sum(p for s, p in enumerate(points) if s != seat) / (len(points) - 1)
@@ -75,4 +80,4 @@ def game_value(seat: int, points: Sequence[int], totals: Sequence[int], target: 
     before_left = None if rounds_left is None else rounds_left + 1
     change = (win_chances(after, target, rounds_left)[seat]
               - win_chances(totals, target, before_left)[seat])
-    return others - points[seat] + GAME_WEIGHT * change
+    return others - points[seat] + weight * change

@@ -168,7 +168,7 @@ def _hint_json(advice: Hint) -> dict[str, Any]:
     """A hint as JSON: the kind of action it suggests (``play``, ``pass`` or ``moon``) so a
     face can name the move, the reason, the cards or the moon choice, and the search's
     figures for each candidate it weighed, as a line and as a list (empty for a rule-based
-    hint)."""
+    hint), and the chances among them worth a column (``chances``)."""
     kind, fields = encode_action(advice.action)
     cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
     figures = [{"cards": f.cards.names(), "points": round(f.points, 2),
@@ -177,4 +177,4 @@ def _hint_json(advice: Hint) -> dict[str, Any]:
                 "game_ends": round(f.game_ends, 3), "game_lost": round(f.game_lost, 3),
                 "worlds": f.worlds} for f in advice.figures]
     return {"kind": kind, "text": advice.reason, "cards": cards, "choice": fields.get("choice"),
-            "details": advice.details, "figures": figures}
+            "details": advice.details, "figures": figures, "chances": list(advice.chances)}

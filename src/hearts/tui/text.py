@@ -7,7 +7,7 @@ for its hints and writes them with the same words."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -95,40 +95,39 @@ def written_hint(view: PlayerView, style: TextStyle, moon_prefix: str = "") -> H
     move = describe_action(found.action, style)
     if isinstance(found.action, ChooseMoon):
         move = moon_prefix + move
-    figures = tuple(figures_text(found.figures, style)) if found.figures else ()
+    figures = (tuple(figures_text(found.figures, found.chances, style))
+               if found.figures else ())
     return HintText(found.action, style.text(f"Hint: {move}. {found.reason}"), figures)
 
 
-_CHANCES: Final[tuple[tuple[str, Callable[[CandidateFigures], float]], ...]] = (
-    ("Q♠", lambda f: f.queen),
-    ("your moon", lambda f: f.moon_mine),
-    ("others' moon", lambda f: f.moon_against),
-    ("game lost", lambda f: f.game_lost))
+_CHANCE_HEADINGS: Final = {"queen": "Q♠", "moon_mine": "your moon",
+                           "moon_against": "others' moon", "game_lost": "game lost"}
 
 _VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' average "
                       "points this round minus yours, plus what the round does to your "
                       "chance of winning the game.")
 
 
-def figures_text(figures: Sequence[CandidateFigures], style: TextStyle) -> list[str]:
+def figures_text(figures: Sequence[CandidateFigures], chances: Sequence[str],
+                 style: TextStyle) -> list[str]:
     """A hint's figures as a person reads them: a line that says what they are, the table
     (:func:`figures_table`) and what its value means."""
     return [f"The search's figures over the same {figures[0].worlds:,} deals, the hint "
-            "first:", figures_table(figures, style), _VALUE_NOTE]
+            "first:", figures_table(figures, chances, style), _VALUE_NOTE]
 
 
-def figures_table(figures: Sequence[CandidateFigures], style: TextStyle) -> str:
+def figures_table(figures: Sequence[CandidateFigures], chances: Sequence[str],
+                  style: TextStyle) -> str:
     """Every candidate's figures, in the order given (the hint's: its move first, then
-    best first), one row each: the search's value, the expected points and each chance
-    that is above 0 for some candidate (losing the game also whenever a deal ended it)."""
-    ends = any(f.game_ends > 0 for f in figures)
-    chances = [(name, chance) for name, chance in _CHANCES
-               if any(chance(f) > 0 for f in figures) or (ends and name == "game lost")]
-    table = [["move", "value", "points", *(style.text(name) for name, _ in chances)]]
+    best first), one row each: the search's value, the expected points and a column for
+    each of ``chances`` (the hint's, :func:`hearts.players.hints.shown_chances`), in
+    the order of :data:`_CHANCE_HEADINGS`."""
+    columns = [name for name in _CHANCE_HEADINGS if name in chances]
+    table = [["move", "value", "points",
+              *(style.text(_CHANCE_HEADINGS[name]) for name in columns)]]
     for f in figures:
-        table.append([style.cards(sorted(f.cards, key=lambda c: (-c.rank, c.suit))),
-                      f"{f.utility:+.1f}", f"{f.points:.1f}",
-                      *(f"{round(100 * chance(f))}%" for _, chance in chances)])
+        table.append([style.cards(f.cards), f"{f.utility:+.1f}", f"{f.points:.1f}",
+                      *(f"{round(100 * getattr(f, name))}%" for name in columns)])
     widths = [max(len(row[column]) for row in table) for column in range(len(table[0]))]
     return "\n".join(
         "  ".join([row[0].ljust(widths[0]),

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from hearts.players.base import Player
+from hearts.players.standing import GAME_WEIGHT
 
 __all__ = ["search_level"]
 
@@ -32,7 +33,9 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
     size from which a decision solves each world from the start (0: never); ``passing``
     how it passes (``search``, the default, or ``rule``: the rule-based pass); ``alarm``
     (1 or 0; default: the level's) whether its playouts let a lone taker of point cards
-    run for the moon before its moon is near certain."""
+    run for the moon before its moon is near certain; ``game_weight`` the points a game
+    win is worth against a hand's (0 to 1000; default 100; 0: each hand's points
+    alone, as a one-hand game scores)."""
 
     def make(rng: random.Random, *, budget: float | None = None,
              iterations: int | None = None, playout: str | None = None,
@@ -40,13 +43,14 @@ def search_level(level: str) -> Callable[[random.Random], Player]:
              lookahead: str | None = None, tree: int = 0, explore: float | None = None,
              horizon: int = 0, own: str = "search", first: str = "lowest",
              solve: int = 0, root: int = 0, passing: str = "search",
-             alarm: bool | None = None) -> Player:
+             alarm: bool | None = None, game_weight: int = GAME_WEIGHT) -> Player:
         from hearts.players.search.player import TREE_EXPLORE, SearchPlayer
 
         return SearchPlayer(rng, level=level, budget_s=budget, iterations=iterations,
                             playout=playout, workers=workers, trust=trust,
                             lookahead=lookahead, tree=tree, horizon=horizon, own=own,
                             first=first, solve=solve, root=root, passing=passing, alarm=alarm,
+                            game_weight=game_weight,
                             explore=TREE_EXPLORE if explore is None else explore)
 
     return make

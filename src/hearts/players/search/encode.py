@@ -14,6 +14,7 @@ from hearts.core import MoonChoice, Phase, PlayerView, Rules, fixed_moon_choice,
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
+    R_GAME_WEIGHT,
     R_HEARTS_LEAD,
     R_JACK,
     R_LOWEST_CLUB,
@@ -36,6 +37,7 @@ from hearts.players.search.kernel import (
     S_TURN,
     Array,
 )
+from hearts.players.standing import GAME_WEIGHT
 
 __all__ = ["position_array", "rules_array"]
 
@@ -43,9 +45,12 @@ __all__ = ["position_array", "rules_array"]
 _MOON_CODES = {MoonChoice.SUBTRACT: 0, MoonChoice.ADD: 1, None: 2}
 
 
-def rules_array(rules: Rules, round_no: int | None = None) -> Array:
+def rules_array(rules: Rules, round_no: int | None = None,
+                game_weight: int = GAME_WEIGHT) -> Array:
     """The rules as the kernel's ``R_*`` array, from the core's play facts, for a round
-    of the game (``round_no``; None: as if the target alone ended the game)."""
+    of the game (``round_no``; None: as if the target alone ended the game), with the
+    points a game win is worth to the searching player (``game_weight``; see
+    :data:`hearts.players.standing.GAME_WEIGHT`)."""
     facts = play_rules(rules)
     codes = np.zeros(R_SIZE, dtype=np.int64)
     codes[R_PLAYERS] = facts.players
@@ -59,6 +64,7 @@ def rules_array(rules: Rules, round_no: int | None = None) -> Array:
     codes[R_TARGET] = rules.target
     left = None if round_no is None else rules.rounds_left(round_no)
     codes[R_ROUNDS_LEFT] = -1 if left is None else left
+    codes[R_GAME_WEIGHT] = game_weight
     return codes
 
 

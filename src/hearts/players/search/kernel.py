@@ -163,7 +163,8 @@ R_JACK: Final = 6
 R_DECK: Final = 7
 R_TARGET: Final = 8
 R_ROUNDS_LEFT: Final = 9  # rounds the game may play after this one (``rounds``); -1: no limit
-R_SIZE: Final = 10
+R_GAME_WEIGHT: Final = 10  # points a whole game win is worth in ``utility`` (0: points alone)
+R_SIZE: Final = 11
 
 POLICY_RANDOM: Final = 0
 POLICY_HEURISTIC: Final = 1
@@ -224,7 +225,6 @@ _MASK32: Final = 0xFFFFFFFF
 _WIN_SCALE_BASE: Final = 0.0648
 _WIN_SCALE_SLOPE: Final = 0.1560
 _WIN_ROUND_SCALE: Final = 5.3643
-_GAME_WEIGHT: Final = 100.0
 
 _POP13 = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
 _HIGH13 = np.array([i.bit_length() - 1 for i in range(1 << 13)], dtype=np.int64)
@@ -453,8 +453,8 @@ def win_chance(seat: int, totals: Array, points: Array, players: int, target: in
 @jit
 def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
     """How good a round's points are for ``seat``, in points: the others' mean minus its
-    own, plus ``_GAME_WEIGHT`` times the change in its chance of winning the game (the
-    same as :func:`hearts.players.standing.game_value`)."""
+    own, plus the rules' ``R_GAME_WEIGHT`` times the change in its chance of winning the
+    game (the same as :func:`hearts.players.standing.game_value`)."""
     players = rules[R_PLAYERS]
     others = 0
     for s in range(players):
@@ -464,7 +464,7 @@ def utility(seat: int, points: Array, totals: Array, rules: Array) -> float:
     left = rules[R_ROUNDS_LEFT]
     change = win_chance(seat, totals, points, players, rules[R_TARGET], left) \
         - win_chance(seat, totals, before, players, rules[R_TARGET], left + 1 if left >= 0 else -1)
-    return float(others / (players - 1) - points[seat] + _GAME_WEIGHT * change)
+    return float(others / (players - 1) - points[seat] + rules[R_GAME_WEIGHT] * change)
 
 
 @jit

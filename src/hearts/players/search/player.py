@@ -77,6 +77,7 @@ from hearts.players.search.kernel import (
     utility,
 )
 from hearts.players.search.sampler import HiddenInfo
+from hearts.players.standing import GAME_WEIGHT, MAX_GAME_WEIGHT
 
 __all__ = ["LEVEL_ALARM", "LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST",
            "LOOKAHEADS", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN",
@@ -236,6 +237,10 @@ class SearchPlayer:
     ``alarm`` (default: the level's, :data:`LEVEL_ALARM`) lets a lone taker of point
     cards other than this seat run for the moon in the playouts before its moon is near
     certain, so the search sees an attempt while it can still be broken.
+    ``game_weight`` (a whole number of points from 0 to
+    :data:`~hearts.players.standing.MAX_GAME_WEIGHT`; default
+    :data:`~hearts.players.standing.GAME_WEIGHT`) is what a game win is worth against a
+    hand's points: 0 plays every hand for its own points, as a one-hand game scores.
     ``workers`` above 1 runs that many searches of the budget at once on as many
     threads (the kernel releases the GIL) and pools their worlds: more cores, more
     worlds in the same time. Off (1) by default, and in the arena, where the workers
@@ -248,8 +253,8 @@ class SearchPlayer:
                  trust: float | None = None, lookahead: str | None = None,
                  tree: int = 0, explore: float = TREE_EXPLORE, horizon: int = 0,
                  own: str = "search", first: str = "lowest", solve: int = 0,
-                 root: int = 0, passing: str = "search", alarm: bool | None = None
-                 ) -> None:
+                 root: int = 0, passing: str = "search", alarm: bool | None = None,
+                 game_weight: int = GAME_WEIGHT) -> None:
         if level not in LEVEL_BUDGETS:
             raise ValueError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
@@ -262,6 +267,11 @@ class SearchPlayer:
         if passing not in PASSINGS:
             raise ValueError(f"unknown passing {passing!r}; it is one of: "
                              f"{', '.join(PASSINGS)}")
+        if (isinstance(game_weight, bool) or not isinstance(game_weight, int)
+                or not 0 <= game_weight <= MAX_GAME_WEIGHT):
+            raise ValueError(f"game_weight must be a whole number from 0 to "
+                             f"{MAX_GAME_WEIGHT}, not {game_weight!r}")
+        self.game_weight = game_weight
         self.search_passes = passing == "search"
         self.alarm = LEVEL_ALARM[level] if alarm is None else bool(alarm)
         self.trust = LEVEL_TRUST[level] if trust is None else trust
@@ -345,7 +355,7 @@ class SearchPlayer:
         if len(candidates) == 1:
             self.worlds_last = 0
             return [CandidateFigures(base, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, worlds=0)]
-        rules = rules_array(view.rules, view.round_no)
+        rules = rules_array(view.rules, view.round_no, self.game_weight)
         totals = np.array(view.totals, dtype=np.int64)
         masks = np.array(candidates, dtype=np.int64)
         sums = np.zeros(len(candidates), dtype=np.float64)
@@ -404,7 +414,7 @@ class SearchPlayer:
         hands = [0] * view.players
         hands[view.seat] = view.hand.mask
         position = position_array(view, hands)
-        rules = rules_array(view.rules, view.round_no)
+        rules = rules_array(view.rules, view.round_no, self.game_weight)
         totals = np.array(view.totals, dtype=np.int64)
         candidates = np.array(cards, dtype=np.int64)
         sums = np.zeros(len(cards), dtype=np.float64)
@@ -482,7 +492,7 @@ class SearchPlayer:
         others if that leaves me in the lead (it brings the end closer), else subtracting."""
         assert view.seat is not None
         me = view.seat
-        rules = rules_array(view.rules, view.round_no)
+        rules = rules_array(view.rules, view.round_no, self.game_weight)
         position = np.zeros(S_SIZE, dtype=np.int64)
         for seat, taken in enumerate(Knowledge.of(view).cards_taken):
             position[S_TAKEN + seat] = taken
@@ -502,7 +512,7 @@ class SearchPlayer:
         """Each moon choice's utility for me and my points this round (no sampling: the
         round is over)."""
         assert view.seat is not None
-        rules = rules_array(view.rules, view.round_no)
+        rules = rules_array(view.rules, view.round_no, self.game_weight)
         position = np.zeros(S_SIZE, dtype=np.int64)
         for seat, taken in enumerate(Knowledge.of(view).cards_taken):
             position[S_TAKEN + seat] = taken

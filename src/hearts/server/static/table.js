@@ -233,7 +233,7 @@ function hintMove(hint) {
 function showHint(hint) {
   $("hint-text").textContent = `Hint: ${hintMove(hint)}. ${hint.text}`;
   // The search's own figures for every move it weighed, a table shown on demand.
-  showFigures(hint.figures);
+  showFigures(hint.figures, hint.chances);
   $("hint-figures-button").hidden = !hint.figures.length;
   showHintDetails(false);
   for (const button of $("hand").querySelectorAll("button.card")) {
@@ -246,13 +246,12 @@ function showHint(hint) {
 const CHANCES = [["Q♠", "queen"], ["your moon", "moon_mine"], ["others' moon", "moon_against"],
   ["game lost", "game_lost"]];
 
-function showFigures(figures) {
+function showFigures(figures, shown) {
   const box = $("hint-details");
   box.replaceChildren();
   if (!figures.length) return;
-  const ends = figures.some((f) => f.game_ends > 0);
-  const chances = CHANCES.filter(([, key]) =>
-    figures.some((f) => f[key] > 0) || (ends && key === "game_lost"));
+  // the server names the chances worth a column (hints.shown_chances)
+  const chances = CHANCES.filter(([, key]) => shown.includes(key));
   const grid = document.createElement("table");
   grid.createCaption().textContent =
     `The search's figures over the same ${figures[0].worlds.toLocaleString("en")} deals, hint first`;
