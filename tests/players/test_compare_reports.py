@@ -58,7 +58,7 @@ def test_sides_that_played_other_deals_are_refused() -> None:
         COMPARE.compare(a, [match(("normal", "random"), "s1")] * 2)
 
 
-def test_the_script_prints_the_paired_differences_or_says_what_is_wrong(
+def test_the_script_prints_the_differences_or_says_what_is_wrong(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = {}
     for name, pair, seed in (("a", ("easy", "random"), "s1"), ("b", ("normal", "random"), "s1"),
@@ -70,3 +70,36 @@ def test_the_script_prints_the_paired_differences_or_says_what_is_wrong(
     assert "B - A, margin: " in out and "B - A, win rate per seat: " in out
     assert COMPARE.main(["--a", str(files["a"]), "--b", str(files["c"])]) == 2
     assert "other seeds (s1 and s9)" in capsys.readouterr().err
+    assert COMPARE.main(["--unpaired", "--a", str(files["a"]), "--b", str(files["c"])]) == 0
+    out = capsys.readouterr().out
+    assert "B 2 deal sets of seeds s9" in out and "(95% Welch's t, unpaired)" in out
+
+
+def test_unpaired_sides_may_have_played_other_seeds_and_differ_by_welch() -> None:
+    """``--unpaired``: the difference of the sides' means over their deal sets, with
+    Welch's interval (worked out here from its formula); other rules are still refused."""
+    from scipy import stats
+
+    a = [match(("easy", "random"), "s1", 3)]
+    b = [match(("normal", "random"), seed) for seed in ("s4", "s5")]
+    result = COMPARE.compare(a, b, paired=False)
+    assert result["b"]["figures"]["seed"] == "s4 s5" and not result["paired"]
+    for figure in COMPARE.FIGURES:
+        xs = by_deal_set(a[0], figure)
+        ys = by_deal_set(b[0], figure) + by_deal_set(b[1], figure)
+        mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+        var_x = sum((x - mean_x) ** 2 for x in xs) / (len(xs) - 1) / len(xs)
+        var_y = sum((y - mean_y) ** 2 for y in ys) / (len(ys) - 1) / len(ys)
+        half = 0.0  # every deal set alike on both sides: no spread, no doubt
+        if var_x + var_y > 0:
+            degrees = (var_x + var_y) ** 2 / (var_x ** 2 / (len(xs) - 1)
+                                              + var_y ** 2 / (len(ys) - 1))
+            half = float(stats.t.ppf(0.975, degrees)) * (var_x + var_y) ** 0.5
+        got = result["difference"][figure]
+        assert got["mean"] == pytest.approx(mean_y - mean_x, abs=1e-4)
+        assert got["half_width"] == pytest.approx(half, abs=1e-4)
+        assert got["samples"] == 7
+    with pytest.raises(ValueError, match="other rules"):
+        COMPARE.compare(a, [report(run_match(MatchConfig(
+            Rules.parse("standard:rounds=1"), ("normal", "random") * 2, 2, "s4"),
+            workers=1))], paired=False)

@@ -8,7 +8,13 @@ from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
 from hearts.arena.report import format_report, pool, pool_by, read_report, report, win_rate_text
 from hearts.arena.specs import BotSpec, build_player, default_fallback
-from hearts.arena.stats import Interval, interval_text, t_interval, target_verdict
+from hearts.arena.stats import (
+    Interval,
+    interval_text,
+    t_interval,
+    target_verdict,
+    welch_interval,
+)
 
 __all__ = [
     "ArenaError",
@@ -29,5 +35,6 @@ __all__ = [
     "run_match",
     "t_interval",
     "target_verdict",
+    "welch_interval",
     "win_rate_text",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Interval", "interval_text", "t_interval", "target_verdict"]
+__all__ = ["Interval", "interval_text", "t_interval", "target_verdict", "welch_interval"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,28 @@ def t_interval(samples: Sequence[float], confidence: float = 0.95) -> Interval:
     quantile = float(stats.t.ppf((1 + confidence) / 2, n - 1))
     half = quantile * statistics.stdev(samples) / math.sqrt(n)
     return Interval(mean, mean - half, mean + half, n, confidence)
+
+
+def welch_interval(before: Sequence[float], after: Sequence[float],
+                   confidence: float = 0.95) -> Interval:
+    """The mean of ``after`` less that of ``before``, two independent samples (other
+    deals, or a bot that does not repeat its games from a seed), with Welch's t interval
+    (needs two samples a side for bounds); ``samples`` counts both sides."""
+    if not before or not after:
+        raise ValueError("a difference of means needs at least one sample a side")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+    mean = statistics.fmean(after) - statistics.fmean(before)
+    samples = len(before) + len(after)
+    if len(before) < 2 or len(after) < 2:
+        return Interval(mean, None, None, samples, confidence)
+    if statistics.stdev(before) == statistics.stdev(after) == 0:
+        return Interval(mean, mean, mean, samples, confidence)  # no spread: no doubt
+    from scipy import stats
+
+    test = stats.ttest_ind(after, before, equal_var=False)
+    low, high = test.confidence_interval(confidence)
+    return Interval(mean, float(low), float(high), samples, confidence)
 
 
 def interval_text(value: Mapping[str, Any] | None, digits: int = 3, *, signed: bool = False,
