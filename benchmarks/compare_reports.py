@@ -65,16 +65,18 @@ def compare(a_reports: list[dict[str, Any]], b_reports: list[dict[str, Any]], *,
         except ValueError as exc:
             raise ValueError(f"side {name.upper()}: {exc}") from None
     a, b = sides["a"]["figures"], sides["b"]["figures"]
-    checked = (("rules", "rules"), ("seed", "seeds")) if paired else (("rules", "rules"),)
-    for key, what in checked:
-        if a[key] != b[key]:
-            raise ValueError(f"the sides played other {what} ({a[key]} and {b[key]}): "
+    if a["rules"] != b["rules"]:
+        raise ValueError(f"the sides played other rules ({a['rules']} and {b['rules']}): "
+                         "their games do not compare")
+    if paired:
+        if a["seed"] != b["seed"]:
+            raise ValueError(f"the sides played other seeds ({a['seed']} and {b['seed']}): "
                              "their deals do not pair")
-    counts = [sorted((data["figures"]["seed"], data["figures"]["deal_sets"]) for data in side)
-              for side in (a_reports, b_reports)]
-    if paired and counts[0] != counts[1]:
-        raise ValueError(f"the sides played other deal sets of a seed ({counts[0]} and "
-                         f"{counts[1]}): their deals do not pair")
+        counts = [sorted((data["figures"]["seed"], data["figures"]["deal_sets"])
+                         for data in side) for side in (a_reports, b_reports)]
+        if counts[0] != counts[1]:
+            raise ValueError(f"the sides played other deal sets of a seed ({counts[0]} and "
+                             f"{counts[1]}): their deals do not pair")
     bots = {name: _first_bot(data) for name, data in sides.items()}
     differences = {}
     for figure in FIGURES:

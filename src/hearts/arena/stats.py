@@ -40,12 +40,16 @@ class Interval:
                 "samples": self.samples, "confidence": self.confidence}
 
 
+def _check_confidence(confidence: float) -> None:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+
+
 def t_interval(samples: Sequence[float], confidence: float = 0.95) -> Interval:
     """The mean of ``samples`` with Student's t interval (needs two samples for bounds)."""
     if not samples:
         raise ValueError("a confidence interval needs at least one sample")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+    _check_confidence(confidence)
     mean = statistics.fmean(samples)
     n = len(samples)
     if n < 2:
@@ -64,8 +68,7 @@ def welch_interval(before: Sequence[float], after: Sequence[float],
     (needs two samples a side for bounds); ``samples`` counts both sides."""
     if not before or not after:
         raise ValueError("a difference of means needs at least one sample a side")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+    _check_confidence(confidence)
     mean = statistics.fmean(after) - statistics.fmean(before)
     samples = len(before) + len(after)
     if len(before) < 2 or len(after) < 2:
