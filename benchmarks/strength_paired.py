@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.arena import MatchConfig, run_match
+from hearts.arena.match import first_code
 from hearts.arena.stats import Interval, interval_text, t_interval
 from hearts.cli.cmd_arena import lineup
 from hearts.cli.common import bot_spec, positive_int, rules_text
@@ -44,7 +45,7 @@ from hearts.core import InvalidRulesError, Rules
 __all__ = ["PAIRED_FORMAT", "Paired", "main", "paired_difference", "pool", "run_json"]
 
 PAIRED_FORMAT = "card-commons-hearts/paired"
-# What must be the same for runs to pool: the comparison itself.
+# What must be the same for runs to pool: the comparison itself, and code that plays alike.
 _SAME = ("code", "a", "b", "opponent", "rules")
 
 
@@ -122,7 +123,9 @@ def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
         if not isinstance(run, dict) or run.get("format") != PAIRED_FORMAT:
             raise ValueError(f"not a paired run (its format is not {PAIRED_FORMAT!r})")
         for key in _SAME:
-            if run[key] != first[key]:
+            same = (first_code(run[key]) == first_code(first[key]) if key == "code"
+                    else run[key] == first[key])
+            if not same:
                 raise ValueError(f"only runs of one {key} pool: {run[key]!r} is not "
                                  f"{first[key]!r}")
         for seed in run["seeds"]:

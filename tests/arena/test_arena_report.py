@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -13,13 +14,14 @@ from hearts.arena import (
     MatchResult,
     format_report,
     interval_text,
+    match,
     pool,
     report,
     t_interval,
     target_verdict,
     win_rate_text,
 )
-from hearts.arena.match import GameOutcome, playing_code
+from hearts.arena.match import GameOutcome, first_code, playing_code
 from hearts.core import Rules
 
 # two bots, two seats each, in the two rotations of a match
@@ -242,6 +244,37 @@ def test_only_reports_of_one_match_kind_pool() -> None:
         pool([{"format": "something else"}])
     with pytest.raises(ValueError, match="at least one"):
         pool([])
+
+
+def test_reports_of_codes_shown_to_play_alike_pool_and_name_every_code(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code in PLAYS_AS pools with the code it plays as, and with any later code of the
+    same line; the pool names each code that played, and pools again."""
+    line = {"b" * 16: "a" * 16, "c" * 16: "b" * 16}
+    monkeypatch.setattr(match, "PLAYS_AS", line)
+    first, second, third = (_known_report(seed, [(0, 13)]) for seed in ("one", "two", "three"))
+    first["code"], second["code"], third["code"] = "c" * 16, "a" * 16, "c" * 16
+    data = pool([first, second])
+    assert data["code"] == "a" * 16 and data["codes"] == ["c" * 16, "a" * 16]
+    assert f"codes {'c' * 16}, {'a' * 16}, which play alike" in format_report(data)
+    assert pool([data, third])["codes"] == ["c" * 16, "a" * 16]
+    assert "codes" not in pool([first, third]) and pool([first, third])["code"] == "c" * 16
+    stranger = _known_report("four", [(0, 13)])
+    stranger["code"] = "d" * 16
+    with pytest.raises(ValueError, match=r"not shown to play alike \(hearts.arena.match"):
+        pool([first, stranger])
+
+
+def test_every_code_kept_as_playing_alike_leads_to_an_earlier_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """PLAYS_AS holds digests as playing_code writes them, none its own earlier code, and
+    first_code finds where a line starts; a loop in the table is refused, not followed."""
+    for code, earlier in match.PLAYS_AS.items():
+        assert re.fullmatch("[0-9a-f]{16}", code) and re.fullmatch("[0-9a-f]{16}", earlier)
+        assert first_code(code) == first_code(earlier) != code
+    monkeypatch.setattr(match, "PLAYS_AS", {"a" * 16: "b" * 16, "b" * 16: "a" * 16})
+    with pytest.raises(ValueError, match="loops"):
+        first_code("a" * 16)
 
 
 def test_reports_from_before_the_win_rates_pool_without_their_interval() -> None:

@@ -98,6 +98,11 @@ REFUSED_WHILE_PARSING = [
     ("rulebased_quick", "--profile", "-1", "at least 0"),
     ("rulebased_quick", "--repeat", "-1", "at least 0"),
     ("rulebased_quick", "--sort", "bogus", "invalid choice: 'bogus'"),
+    ("same_play", "--old", "no-such-revision", "'no-such-revision' is not a commit"),
+    ("same_play", "--new", "HEAD~100000", "is not a commit"),
+    ("same_play", "--bot", "nobody", "unknown bot 'nobody'"),
+    ("same_play", "--rules", "bogus", "unknown preset 'bogus'"),
+    ("same_play", "--deal-sets", "0", "at least 1"),
     ("search_inference", "--games", "0", "at least 1"),
     ("search_inference", "--opponents", "expert:bogus=1", "takes no option 'bogus'"),
     ("search_inference", "--rules", "bogus", "unknown preset 'bogus'"),
@@ -166,7 +171,7 @@ REFUSED_AFTER_PARSING = [
 ]
 
 # what a script needs besides its defaults to start its work
-_REQUIRED = {"ws_floor": ["--port", "8000"],
+_REQUIRED = {"ws_floor": ["--port", "8000"], "same_play": ["--old", "HEAD"],
              "compare_reports": ["--a", str(BENCHMARKS / "compare_reports.py"),
                                  "--b", str(BENCHMARKS / "compare_reports.py")]}
 

@@ -237,7 +237,7 @@ REASONS = [
     (r"shoots the moon in (\d+)% of the deals I tried; .* in (\d+)%\.",
      lambda f: f.moon_mine, False),
     (r"takes the Q♠ in (\d+)% of the deals I tried; .* in (\d+)%\.", lambda f: f.queen, True),
-    (r"takes (-?[\d.]+) points on average in the deals I tried; .* (-?[\d.]+)\.",
+    (r"takes (-?[\d.]+) points on average in the deals I tried; .* takes (-?[\d.]+)\.",
      lambda f: f.points, True),
 ]
 

@@ -14,6 +14,7 @@ import statistics
 import pytest
 from tests.players.benchmark_scripts import load_benchmark
 
+from hearts.arena import match
 from hearts.arena.match import playing_code
 from hearts.core import Rules
 
@@ -38,7 +39,8 @@ def test_without_an_opponent_each_bot_takes_two_seats() -> None:
     assert paired.hands == 2 * 2 * 2 and paired.games == 4  # deal sets x rotations x rounds
 
 
-def test_runs_of_one_comparison_pool_and_others_are_refused() -> None:
+def test_runs_of_one_comparison_pool_and_others_are_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules.parse("standard:rounds=2")
     runs = [PAIRED.run_json(rules, "normal", "random", "random", seed,
                             PAIRED.paired_difference(rules, "normal", "random", "random",
@@ -57,6 +59,10 @@ def test_runs_of_one_comparison_pool_and_others_are_refused() -> None:
     for key, value in (("code", "0123456789abcdef"), ("b", "easy"), ("rules", "standard")):
         with pytest.raises(ValueError, match=f"only runs of one {key} pool"):
             PAIRED.pool([runs[0], {**runs[1], key: value}])
+    # code shown to play as the first run's (hearts.arena.match.PLAYS_AS) pools with it
+    monkeypatch.setattr(match, "PLAYS_AS", {"0123456789abcdef": runs[0]["code"]})
+    assert PAIRED.pool([runs[0], {**runs[1], "code": "0123456789abcdef"}])["seeds"] == [
+        "one", "two"]
     with pytest.raises(ValueError, match="not a paired run"):
         PAIRED.pool([{"format": "card-commons-hearts/arena"}])
     with pytest.raises(ValueError, match="at least one"):

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from hearts.arena.errors import ArenaError
-from hearts.arena.match import MatchResult, rotations
+from hearts.arena.match import MatchResult, first_code, rotations
 from hearts.arena.stats import interval_text, t_interval
 
 __all__ = ["REPORT_FORMAT", "format_report", "pool", "pool_by", "read_report", "report",
@@ -176,14 +176,20 @@ def report(result: MatchResult) -> dict[str, Any]:
     }
 
 
+def _codes(data: dict[str, Any]) -> list[str]:
+    """The codes that played a report: a pool's ``codes``, else its ``code``."""
+    return list(data.get("codes", [data["code"]]))
+
+
 def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several matches of the same rules and lineup on different seeds
     (runs on several machines, or one after another, even in other sessions): the
     intervals over every deal set of them all, the counts summed, the decision times
     joined (:func:`_pooled_timing`). ValueError, saying which, when a report is not an
     arena report, lacks its deal sets' figures (older than ``by_deal_set``) or its code
-    digest, was played by other code (:func:`playing_code`), differs in rules or lineup,
-    or repeats a seed (the same deals again are no new evidence)."""
+    digest, was played by code that does not play as the others' (:func:`first_code`),
+    differs in rules or lineup, or repeats a seed (the same deals again are no new
+    evidence). Reports of several codes that play alike name them all under ``codes``."""
     if not reports:
         raise ValueError("nothing to pool: give at least one arena report")
     for data in reports:
@@ -197,14 +203,15 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
                              "which code played (a report from an older version): run it "
                              "again")
     code = reports[0]["code"]
+    codes = list(dict.fromkeys(played for data in reports for played in _codes(data)))
     first = reports[0]["figures"]
     seeds: list[str] = []
     for data in reports:
         figures = data["figures"]
-        if data["code"] != code:
+        if first_code(data["code"]) != first_code(code):
             raise ValueError(f"the match of seed {figures['seed']!r} was played by other "
-                             f"code ({data['code']}, not {code}): its bots are not the "
-                             "same bots")
+                             f"code ({data['code']}, not {code}) not shown to play alike "
+                             "(hearts.arena.match.PLAYS_AS): its bots are not the same bots")
         for key in ("rules", "lineup"):
             if figures[key] != first[key]:
                 raise ValueError(f"only matches of one {key} pool: {figures[key]!r} is not "
@@ -242,7 +249,8 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": REPORT_FORMAT,
         "version": 1,
-        "code": code,
+        "code": first_code(code) if len(codes) > 1 else code,
+        **({"codes": codes} if len(codes) > 1 else {}),
         "figures": {
             "rules": first["rules"], "seed": " ".join(seeds), "lineup": first["lineup"],
             **{key: sum(data["figures"][key] for data in reports)
@@ -313,6 +321,13 @@ def _fallback_text(games: int, moves: int) -> str:
     return f"{games} ({moves} moves)" if games else "0"
 
 
+def _code_text(data: dict[str, Any]) -> str:
+    """The code that played, or the codes of a pool of several that play alike."""
+    if "codes" in data:
+        return f"  codes {', '.join(data['codes'])}, which play alike"
+    return f"  code {data['code']}" if "code" in data else ""
+
+
 def format_report(data: dict[str, Any]) -> str:
     """The report as a few lines of text for people."""
     figures = data["figures"]
@@ -321,7 +336,7 @@ def format_report(data: dict[str, Any]) -> str:
     lines = [
         f"rules {figures['rules']}  seed {figures['seed']}  {figures['deal_sets']} deal sets x "
         f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands"
-        + (f"  code {data['code']}" if "code" in data else ""),
+        + _code_text(data),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
         f"{'moons +/-':>10} {'win/seat':>15} {'fallbacks':>15} {'p95 ms':>9}",

@@ -180,7 +180,7 @@ _FACTORS: Final = (
     _Factor(lambda f: f.queen, _percent, False, lambda rules: card_points(QUEEN_MASK, rules),
             "takes the Q♠ in {} of the deals I tried"),
     _Factor(lambda f: f.points, _mean_points, False, lambda rules: 1.0,
-            "takes {} points on average in the deals I tried", "{}"),
+            "takes {} points on average in the deals I tried", "takes {}"),
 )
 
 

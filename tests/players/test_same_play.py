@@ -1,0 +1,33 @@
+"""``benchmarks/same_play.py``: two versions of the tree play the same games, or the first
+game that differs is named."""
+
+from __future__ import annotations
+
+import pytest
+from tests.players.benchmark_scripts import load_benchmark
+
+SAME_PLAY = load_benchmark("same_play")
+
+
+@pytest.mark.parametrize(("old", "new", "first"), [
+    (["a", "b"], ["a", "b"], None),
+    (["a", "b", "c"], ["a", "x", "c"], 1),
+    (["a", "b"], ["a", "b", "c"], 2),  # a game one side lacks differs
+    (["a", "b"], ["a"], 1),
+    ([], [], None),
+])
+def test_the_first_game_that_differs_is_found(old: list[str], new: list[str],
+                                               first: int | None) -> None:
+    assert SAME_PLAY.first_difference(old, new) == first
+
+
+def test_one_revision_plays_as_itself_through_both_exported_trees(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole path, git export to records compared: the same commit on both sides plays
+    the same games under one code, so there is no PLAYS_AS entry to add."""
+    done = SAME_PLAY.main(["--old", "HEAD", "--new", "HEAD", "--bot", "normal", "--bot",
+                           "easy", "--rules", "standard:target=30", "--deal-sets", "1"])
+    said = capsys.readouterr().out
+    assert done == 0, said
+    assert "2 and 2 games" in said and "every game is the same, card for card" in said
+    assert "PLAYS_AS entry" not in said
