@@ -35,6 +35,7 @@ from hearts.arena import (
     interval_text,
     pool,
     read_report,
+    seeds_text,
     t_interval,
     welch_interval,
 )
@@ -98,12 +99,6 @@ def _side_text(label: str, data: dict[str, Any], bot: dict[str, Any]) -> str:
             f"moons {bot['moons_made']} made and {bot['moons_allowed']} allowed")
 
 
-def _seeds(figures: dict[str, Any]) -> str:
-    """A pool's seeds, named while they are few and counted when they are many."""
-    seeds = figures["seed"].split()
-    return f"seeds {' '.join(seeds)}" if len(seeds) <= 4 else f"{len(seeds)} seeds"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -123,11 +118,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     a, b = result["a"]["figures"], result["b"]["figures"]
     if args.unpaired:
-        print(f"{a['rules']}: A {a['deal_sets']} deal sets of {_seeds(a)}, lineup "
-              f"{' '.join(a['lineup'])}; B {b['deal_sets']} deal sets of {_seeds(b)}, "
+        print(f"{a['rules']}: A {a['deal_sets']} deal sets of {seeds_text(a)}, lineup "
+              f"{' '.join(a['lineup'])}; B {b['deal_sets']} deal sets of {seeds_text(b)}, "
               f"lineup {' '.join(b['lineup'])}")
     else:
-        print(f"{a['rules']}, {_seeds(a)}: {a['deal_sets']} deal sets, lineup "
+        print(f"{a['rules']}, {seeds_text(a)}: {a['deal_sets']} deal sets, lineup "
               f"{' '.join(a['lineup'])} (A), {' '.join(b['lineup'])} (B)")
     for side in ("a", "b"):
         print(_side_text(side.upper(), result[side], result["bots"][side]))

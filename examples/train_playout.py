@@ -21,7 +21,7 @@ after a whole game, so a long run can be stopped at any time::
 (``--temperature`` in points), holds a fifth of the decisions out, reports how often the
 ``lead`` policy, the kernel's current weights and the fitted model pick the search's best
 card there, the value each loses a decision and the log-likelihood of the search's
-softmax under each, and prints the weights for ``_LEARNED_WEIGHTS`` in
+softmax under each, and prints the weights for ``LEARNED_WEIGHTS`` in
 ``src/hearts/players/search/kernel.py``::
 
     .venv/bin/python examples/train_playout.py fit data-a.npz data-b.npz
@@ -53,7 +53,7 @@ from hearts.players.driver import play_game
 from hearts.players.knowledge import Knowledge
 from hearts.players.levels import LEVELS, make_player
 from hearts.players.search.encode import position_array, rules_array
-from hearts.players.search.kernel import _LEARNED_WEIGHTS, N_FEATURES, card_features, mix_seed
+from hearts.players.search.kernel import LEARNED_WEIGHTS, N_FEATURES, card_features, mix_seed
 from hearts.players.search.player import PLAYOUTS, SearchPlayer, distinct_cards
 
 Floats = npt.NDArray[np.float64]
@@ -263,12 +263,12 @@ def fit(paths: list[str], temperature: float, steps: int, l2: float, seed: int) 
     lead[0] = 1.0
     best = "card played" if played else "search's card"
     print(f"{len(sizes)} decisions ({int(held.sum())} held out), {len(values)} cards")
-    for name, w in (("lead", lead), ("kernel", _LEARNED_WEIGHTS), ("learned", weights)):
+    for name, w in (("lead", lead), ("kernel", LEARNED_WEIGHTS), ("learned", weights)):
         for label, data in (("train", train), ("held out", test)):
             share, lost, likelihood = judge(*data, w)
             print(f"{name:8} {label:8}: {best} {100 * share:.1f}%, "
                   f"loses {lost:.3f}, log-likelihood {likelihood:.3f} a decision")
-    print("_LEARNED_WEIGHTS = np.array([" + ", ".join(f"{w:.4f}" for w in weights) + "])")
+    print("LEARNED_WEIGHTS = np.array([" + ", ".join(f"{w:.4f}" for w in weights) + "])")
 
 
 def main() -> None:

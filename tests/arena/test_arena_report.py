@@ -189,6 +189,14 @@ def test_pooled_reports_give_intervals_over_all_their_deal_sets() -> None:
     assert data["run"] == {"workers": 2, "wall_seconds": 2.0, "pooled": 2}
     assert data["code"] == first["code"] == playing_code()
     assert "2 reports pooled" in format_report(data)
+    assert "seeds one two  5 deal sets" in format_report(data)
+
+
+def test_a_pool_of_many_seeds_counts_them_in_its_header() -> None:
+    many = pool([_known_report(f"s{n}", [(0, 13)]) for n in range(5)])
+    header = format_report(many).splitlines()[0]
+    assert "  5 seeds  5 deal sets" in header and "s3" not in header
+    assert "seed s0  1 deal sets" in format_report(_known_report("s0", [(0, 13)]))
 
 
 def test_the_code_digest_changes_with_any_playing_source(tmp_path: Path,

@@ -72,7 +72,7 @@ def test_the_script_prints_the_differences_or_says_what_is_wrong(
     assert "other seeds (s1 and s9)" in capsys.readouterr().err
     assert COMPARE.main(["--unpaired", "--a", str(files["a"]), "--b", str(files["c"])]) == 0
     out = capsys.readouterr().out
-    assert "B 2 deal sets of seeds s9" in out and "(95% Welch's t, unpaired)" in out
+    assert "B 2 deal sets of seed s9" in out and "(95% Welch's t, unpaired)" in out
 
 
 def test_unpaired_sides_may_have_played_other_seeds_and_differ_by_welch() -> None:

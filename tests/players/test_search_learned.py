@@ -16,7 +16,7 @@ from hearts.players.driver import play_game
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.encode import position_array, rules_array
 from hearts.players.search.kernel import (
-    _LEARNED_WEIGHTS,
+    LEARNED_WEIGHTS,
     N_FEATURES,
     POLICY_LEAD,
     POLICY_LEARNED,
@@ -63,7 +63,7 @@ def test_the_learned_card_is_the_best_scored_from_the_view(text: str) -> None:
         in_world = np.zeros_like(features)
         card_features(world, codes, out, legal, in_world)
         assert np.array_equal(features, in_world)  # other hands are never read
-        expected = int(legal[int(np.argmax(features @ _LEARNED_WEIGHTS))])
+        expected = int(legal[int(np.argmax(features @ LEARNED_WEIGHTS))])
         chosen = int(_choose(world, codes, POLICY_LEARNED, ONE.copy()))
         assert chosen == expected, (text, str(seen.legal), str(Card(chosen)))
         differs += chosen != int(_choose(world, codes, POLICY_LEAD, ONE.copy()))

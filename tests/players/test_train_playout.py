@@ -38,7 +38,7 @@ def test_collect_then_fit(rules: str, tmp_path: Path, monkeypatch: pytest.Monkey
     trainer.main()
     printed = capsys.readouterr().out
     assert re.search(r"lead +held out: search's card \d+\.\d%", printed)
-    weights = re.search(r"_LEARNED_WEIGHTS = np\.array\(\[(.*)\]\)", printed)
+    weights = re.search(r"LEARNED_WEIGHTS = np\.array\(\[(.*)\]\)", printed)
     assert weights is not None and len(weights.group(1).split(",")) == N_FEATURES
 
 

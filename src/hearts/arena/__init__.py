@@ -6,7 +6,15 @@ See :mod:`~hearts.arena.match` (playing), :mod:`~hearts.arena.report` (figures),
 
 from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
-from hearts.arena.report import format_report, pool, pool_by, read_report, report, win_rate_text
+from hearts.arena.report import (
+    format_report,
+    pool,
+    pool_by,
+    read_report,
+    report,
+    seeds_text,
+    win_rate_text,
+)
 from hearts.arena.specs import BotSpec, build_player, default_fallback
 from hearts.arena.stats import (
     Interval,
@@ -33,6 +41,7 @@ __all__ = [
     "report",
     "rotations",
     "run_match",
+    "seeds_text",
     "t_interval",
     "target_verdict",
     "welch_interval",

@@ -321,6 +321,15 @@ def _fallback_text(games: int, moves: int) -> str:
     return f"{games} ({moves} moves)" if games else "0"
 
 
+def seeds_text(figures: dict[str, Any]) -> str:
+    """A report's seeds: named while they are few (a pool's up to four), counted when
+    they are many, so a long pool's header stays one readable line."""
+    seeds = figures["seed"].split()
+    if len(seeds) > 4:
+        return f"{len(seeds)} seeds"
+    return f"seed{'s' if len(seeds) > 1 else ''} {' '.join(seeds)}"
+
+
 def _code_text(data: dict[str, Any]) -> str:
     """The code that played, or the codes of a pool of several that play alike."""
     if "codes" in data:
@@ -334,7 +343,7 @@ def format_report(data: dict[str, Any]) -> str:
     # whole names: two external bots may differ only at the end of their commands
     width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
     lines = [
-        f"rules {figures['rules']}  seed {figures['seed']}  {figures['deal_sets']} deal sets x "
+        f"rules {figures['rules']}  {seeds_text(figures)}  {figures['deal_sets']} deal sets x "
         f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands"
         + _code_text(data),
         "",

@@ -52,6 +52,7 @@ __all__ = [
     "G_SHOOTER",
     "G_SIZE",
     "G_TOTALS",
+    "LEARNED_WEIGHTS",
     "L_ADD",
     "L_BARRED",
     "L_DECK",
@@ -175,7 +176,7 @@ POLICY_MOON: Final = 2
 # the lowest of a suit in which the fewest cards still out rank under it (see _safe_lead).
 POLICY_LEAD: Final = 3
 # The lead policy, except that a card played to a trick in progress is the best by a
-# linear score over :func:`decision_features` (``_LEARNED_WEIGHTS``, fitted to the
+# linear score over :func:`decision_features` (``LEARNED_WEIGHTS``, fitted to the
 # search's own choices by ``examples/train_playout.py``). Learned leads were tried too:
 # the search played about 3 points a hand worse with them (docs/research.md).
 POLICY_LEARNED: Final = 4
@@ -184,7 +185,7 @@ POLICY_LEARNED: Final = 4
 # not only once its moon is near certain. For the search of a seat facing that taker.
 POLICY_ALARM: Final = 8
 N_FEATURES: Final = 20
-_LEARNED_WEIGHTS = np.array([
+LEARNED_WEIGHTS = np.array([
     0.0401, 0.8921, -0.6006, 0.2246, -3.7227, 0.9996, 2.1710, 0.1477, -0.1482, -0.9982,
     1.2930, -0.0804, 0.2617, 0.0624, -1.3651, 0.1438, 1.1048, -0.0669, -0.2011, -0.0417,
 ], dtype=np.float64)
@@ -868,7 +869,7 @@ def card_features(pos: Array, rules: Array, out: int, cards: Array,
 @jit
 def _learned_card(pos: Array, rules: Array, legal: int) -> int:
     """:data:`POLICY_LEARNED`'s card to a trick in progress when no moon is on: the legal
-    card of the highest ``_LEARNED_WEIGHTS`` score, ties to the lower card."""
+    card of the highest ``LEARNED_WEIGHTS`` score, ties to the lower card."""
     out = _others_cards(pos, rules[R_PLAYERS], pos[S_TURN])
     base = _trick_card(pos, rules, legal)
     cards = np.empty(card_count(legal), dtype=np.int64)
@@ -882,7 +883,7 @@ def _learned_card(pos: Array, rules: Array, legal: int) -> int:
     for i in range(cards.shape[0]):
         score = 0.0
         for j in range(N_FEATURES):
-            score += _LEARNED_WEIGHTS[j] * features[i, j]
+            score += LEARNED_WEIGHTS[j] * features[i, j]
         if score > best_score:
             best, best_score = i, score
     return int(cards[best])
