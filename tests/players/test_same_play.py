@@ -31,3 +31,17 @@ def test_one_revision_plays_as_itself_through_both_exported_trees(
     assert done == 0, said
     assert "2 and 2 games" in said and "every game is the same, card for card" in said
     assert "PLAYS_AS entry" not in said
+
+
+def test_a_version_that_cannot_play_the_match_is_named_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An old tree that refuses the lineup (an option it predates) ends the check with its
+    own message and exit 2."""
+    def refuse(src: object, args: object, into: object) -> list[str]:
+        raise RuntimeError("-m hearts.cli.main arena failed with the tree at OLD:\n"
+                           "hearts: error: level expert takes no option 'game_weight'")
+
+    monkeypatch.setattr(SAME_PLAY, "_records", refuse)
+    assert SAME_PLAY.main(["--old", "HEAD", "--new", "HEAD"]) == 2
+    said = capsys.readouterr()
+    assert "takes no option 'game_weight'" in said.err and said.out == ""
