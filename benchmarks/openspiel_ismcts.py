@@ -19,10 +19,16 @@ its pass direction at random, so the adapter sets the direction of the round
 to the game totals; its resampler ignores the suits a seat has shown void.
 OpenSpiel's ISMCTS does not repeat its choices from a seed, so reruns vary.
 
+``--pool REPORT ...`` joins the reports of earlier runs (``--json-out``; other seeds,
+other sittings) instead of playing, as ``hearts arena --pool`` does, and prints the
+pooled margin against the target with each side's decision times.
+
     .venv/bin/python benchmarks/openspiel_ismcts.py --search expert --deal-sets 10
     .venv/bin/python benchmarks/openspiel_ismcts.py --search normal --deal-sets 4  # baseline
     # issue 12's target: a margin of at least 2.5 against ISMCTS at 10,000 simulations
     .venv/bin/python benchmarks/openspiel_ismcts.py --simulations 10000 --target 2.5
+    .venv/bin/python benchmarks/openspiel_ismcts.py --target 2.5 \\
+        --pool benchmarks/results/ismcts10k-expert-alarm-*.json
 """
 
 from __future__ import annotations
@@ -30,17 +36,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from hearts.arena import (
     MatchConfig,
     format_report,
     interval_text,
+    pool,
+    read_report,
     report,
     run_match,
     target_verdict,
 )
 from hearts.cli.common import (
     bot_spec,
+    existing_file,
     non_negative_number,
     positive_int,
     positive_number,
@@ -48,7 +58,22 @@ from hearts.cli.common import (
     usable_cpus,
 )
 
-__all__ = ["main"]
+__all__ = ["main", "target_line"]
+
+
+def target_line(data: dict[str, Any], target: float) -> str:
+    """The target's line for a report of one run or a pool: our bot (the lineup's first)
+    against ISMCTS (its second), the hands, the margin and its verdict, and each side's
+    decision times (p95 of wall time, the budget a player feels)."""
+    figures = data["figures"]
+    ours, theirs = figures["lineup"][:2]
+    margin = next(b for b in figures["bots"] if b["bot"] == ours)["margin"]
+    verdict = target_verdict(margin["mean"], margin["low"], margin["high"], target)
+    times = ", ".join(f"{bot} {data['timing'][bot]['p95_ms']:.0f} ms" for bot in (ours, theirs))
+    return (f"[c] {ours} vs {theirs} in {figures['rules']}: {figures['deal_sets']} deal sets, "
+            f"{figures['hands']} hands; margin {interval_text(margin, bounds=True)} points per "
+            f"hand (95% t over deal sets); target >= {target:g}: {verdict}; decision p95 "
+            f"{times}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,19 +95,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=positive_int, default=usable_cpus(),
                         help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write the report to this file")
+    parser.add_argument("--pool", nargs="+", type=existing_file, default=None,
+                        metavar="REPORT", help="join the reports of earlier runs instead of "
+                                               "playing")
     args = parser.parse_args(argv)
+    if args.pool is not None:
+        try:
+            data = pool([read_report(path) for path in args.pool])
+        except ValueError as exc:
+            parser.error(f"--pool: {exc}")
+        print(format_report(data))
+        print(f"\n{target_line(data, args.target)}")
+        return 0
     ismcts = f"ismcts:sims={args.sims},uct={args.uct:g}"
     config = MatchConfig(args.rules, (args.search, ismcts, args.search, ismcts),
                          args.deal_sets, args.seed)
     data = report(run_match(config, workers=args.workers))
     print(format_report(data))
-    ours = next(b for b in data["figures"]["bots"] if b["bot"] == args.search)
-    margin = ours["margin"]
-    verdict = target_verdict(margin["mean"], margin["low"], margin["high"], args.target)
-    print(f"\n[c] {args.search} vs {ismcts} in {data['figures']['rules']}: "
-          f"{data['figures']['hands']} hands; margin {interval_text(margin, bounds=True)} "
-          f"points per hand (95% t over deal sets); target >= {args.target:g}: "
-          f"{verdict}")
+    print(f"\n{target_line(data, args.target)}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as file:
             json.dump(data, file, indent=1)

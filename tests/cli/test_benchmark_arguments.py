@@ -81,6 +81,7 @@ REFUSED_WHILE_PARSING = [
     ("openspiel_ismcts", "--workers", "0", "at least 1"),
     ("openspiel_ismcts", "--target", "-1", "at least 0"),
     ("openspiel_ismcts", "--uct", "0", "above 0"),
+    ("openspiel_ismcts", "--pool", "no-such-report.json", "no such file"),
     ("playout_agreement", "--player", "foo", "unknown bot 'foo'"),
     ("playout_agreement", "--policies", "lead,clever", "unknown policy 'clever'"),
     ("playout_agreement", "--games", "0", "at least 1"),
