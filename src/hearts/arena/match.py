@@ -147,6 +147,10 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # with --bot expert:iterations=60,game_weight=0 --bot hard:iterations=60,game_weight=0
     # --bot shooter --bot expert:iterations=40
     "9b9706bfa8f74c3c": "815203e430b8cf4e",
+    # the kernel's LEARNED_WEIGHTS made public: `same_play.py --old 14673e5`, 12 games
+    # alike, and 12 more with --bot expert:iterations=60,game_weight=0,playout=learned
+    # --bot hard:iterations=60,game_weight=0 --bot shooter --bot expert:iterations=40,alarm=0
+    "632d585fafb01ea6": "9b9706bfa8f74c3c",
 })
 
 
