@@ -18,7 +18,8 @@ decision (``--iterations``), so the figures do not depend on the machine's load.
 evidence for a defence. ``--json-out DIR`` writes each pairing's arena report
 (``DIR/moon-normal-vs-expert-SEED.json``), and ``--pool REPORT ...`` joins the reports of
 earlier runs (other seeds, other sittings) pairing by pairing instead of playing, as
-``hearts arena --pool`` does: only runs of one code digest pool.
+``hearts arena --pool`` does: only runs of one code digest, or of codes that play alike,
+pool.
 
     .venv/bin/python benchmarks/moon.py --deal-sets 30 --seed moon-2 --json-out runs
     .venv/bin/python benchmarks/moon.py --pool runs/moon-*.json

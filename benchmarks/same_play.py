@@ -1,8 +1,9 @@
 """Whether two versions of the tree play alike: the same games from both, card for card.
 
 Arena reports pool only when one code played them (``hearts.arena.match.playing_code``, a
-digest of every playing source), so a docstring, a hint's wording or a new option that is
-off by default starts every pool again. This script plays one arena match with each
+digest of every playing source) or codes kept as playing alike (``PLAYS_AS``): without an
+entry there, a docstring, a hint's wording or a new option off by default starts every
+pool again. This script plays one arena match with each
 version, at fixed worlds so that neither the clock nor the machine's load steers a search,
 and compares the game records byte for byte. When every game is the same it prints the
 entry for ``hearts.arena.match.PLAYS_AS`` that lets the new code's runs pool with the
