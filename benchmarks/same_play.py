@@ -3,15 +3,17 @@
 Arena reports pool only when one code played them (``hearts.arena.match.playing_code``, a
 digest of every playing source) or codes kept as playing alike (``PLAYS_AS``): without an
 entry there, a docstring, a hint's wording or a new option off by default starts every
-pool again. This script plays one arena match with each
-version, at fixed worlds so that neither the clock nor the machine's load steers a search,
-and compares the game records byte for byte. When every game is the same it prints the
-entry for ``hearts.arena.match.PLAYS_AS`` that lets the new code's runs pool with the
-old code's; it exits 1 at the first game that differs, naming it.
+pool again. This script plays one arena match with each version, at fixed worlds so that
+neither the clock nor the machine's load steers a search, and compares the game records
+byte for byte. When every game is the same it prints the entry for
+``hearts.arena.match.PLAYS_AS`` that lets the new code's runs pool with the old code's; it
+exits 1 at the first game that differs, naming it.
 
 A version is a git revision (its ``src`` taken with ``git archive``) or, without
 ``--new``, the working tree as it stands. Each runs in its own Python process with its
-``src`` first on the path.
+``src`` first on the path. Fixed worlds leave the clock out: a change to how a search
+spends its time is not shown harmless by this check, and wants a timed comparison
+(``compare_reports.py``).
 
     .venv/bin/python benchmarks/same_play.py --old d72bb56 --new bf1d636
     .venv/bin/python benchmarks/same_play.py --old HEAD --bot expert:iterations=60,game_weight=0
