@@ -32,6 +32,7 @@ from typing import Any
 
 from hearts.arena import (
     ArenaError,
+    code_text,
     interval_text,
     pool,
     read_report,
@@ -92,7 +93,7 @@ def compare(a_reports: list[dict[str, Any]], b_reports: list[dict[str, Any]], *,
 
 
 def _side_text(label: str, data: dict[str, Any], bot: dict[str, Any]) -> str:
-    return (f"{label}: {bot['bot']} (code {data['code']}): margin "
+    return (f"{label}: {bot['bot']} ({code_text(data)}): margin "
             f"{interval_text(bot['margin'], signed=True)}, "
             f"{interval_text(bot['points_per_hand'])} points a hand, "
             f"wins a seat {bot['win_rate_per_seat']:.3f}, "

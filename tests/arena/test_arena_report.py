@@ -263,7 +263,7 @@ def test_reports_of_codes_shown_to_play_alike_pool_and_name_every_code(
     first, second, third = (_known_report(seed, [(0, 13)]) for seed in ("one", "two", "three"))
     first["code"], second["code"], third["code"] = "c" * 16, "a" * 16, "c" * 16
     data = pool([first, second])
-    assert data["code"] == "a" * 16 and data["codes"] == ["c" * 16, "a" * 16]
+    assert data["code"] == "c" * 16 and data["codes"] == ["c" * 16, "a" * 16]
     assert f"codes {'c' * 16}, {'a' * 16}, which play alike" in format_report(data)
     assert pool([data, third])["codes"] == ["c" * 16, "a" * 16]
     assert "codes" not in pool([first, third]) and pool([first, third])["code"] == "c" * 16

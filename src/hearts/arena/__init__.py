@@ -7,6 +7,7 @@ See :mod:`~hearts.arena.match` (playing), :mod:`~hearts.arena.report` (figures),
 from hearts.arena.errors import ArenaError, BotSpecError
 from hearts.arena.match import MatchConfig, MatchResult, rotations, run_match
 from hearts.arena.report import (
+    code_text,
     format_report,
     pool,
     pool_by,
@@ -32,6 +33,7 @@ __all__ = [
     "MatchConfig",
     "MatchResult",
     "build_player",
+    "code_text",
     "default_fallback",
     "format_report",
     "interval_text",

@@ -249,7 +249,7 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": REPORT_FORMAT,
         "version": 1,
-        "code": first_code(code) if len(codes) > 1 else code,
+        "code": code,
         **({"codes": codes} if len(codes) > 1 else {}),
         "figures": {
             "rules": first["rules"], "seed": " ".join(seeds), "lineup": first["lineup"],
@@ -330,11 +330,12 @@ def seeds_text(figures: dict[str, Any]) -> str:
     return f"seed{'s' if len(seeds) > 1 else ''} {' '.join(seeds)}"
 
 
-def _code_text(data: dict[str, Any]) -> str:
-    """The code that played, or the codes of a pool of several that play alike."""
+def code_text(data: dict[str, Any]) -> str:
+    """The code that played a report, or the codes of a pool of several that play alike
+    (empty for a report older than its code)."""
     if "codes" in data:
-        return f"  codes {', '.join(data['codes'])}, which play alike"
-    return f"  code {data['code']}" if "code" in data else ""
+        return f"codes {', '.join(data['codes'])}, which play alike"
+    return f"code {data['code']}" if "code" in data else ""
 
 
 def format_report(data: dict[str, Any]) -> str:
@@ -345,7 +346,7 @@ def format_report(data: dict[str, Any]) -> str:
     lines = [
         f"rules {figures['rules']}  {seeds_text(figures)}  {figures['deal_sets']} deal sets x "
         f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands"
-        + _code_text(data),
+        + (f"  {code_text(data)}" if "code" in data else ""),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
         f"{'moons +/-':>10} {'win/seat':>15} {'fallbacks':>15} {'p95 ms':>9}",
