@@ -48,9 +48,9 @@ def revision(text: str) -> str:
     return text
 
 
-def _export(revision: str, into: Path) -> Path:
+def _export(commit: str, into: Path) -> Path:
     """The ``src`` of a git revision, written under ``into``; its path."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision, "src"],
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit, "src"],
                              check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")

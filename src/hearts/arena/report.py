@@ -40,8 +40,8 @@ from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchResult, first_code, rotations
 from hearts.arena.stats import interval_text, t_interval
 
-__all__ = ["REPORT_FORMAT", "format_report", "pool", "pool_by", "read_report", "report",
-           "win_rate_text"]
+__all__ = ["REPORT_FORMAT", "code_text", "format_report", "pool", "pool_by", "read_report",
+           "report", "seeds_text", "win_rate_text"]
 
 _Key = TypeVar("_Key", bound=Hashable)
 
@@ -203,12 +203,13 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
                              "which code played (a report from an older version): run it "
                              "again")
     code = reports[0]["code"]
+    line = first_code(code)
     codes = list(dict.fromkeys(played for data in reports for played in _codes(data)))
     first = reports[0]["figures"]
     seeds: list[str] = []
     for data in reports:
         figures = data["figures"]
-        if first_code(data["code"]) != first_code(code):
+        if first_code(data["code"]) != line:
             raise ValueError(f"the match of seed {figures['seed']!r} was played by other "
                              f"code ({data['code']}, not {code}) not shown to play alike "
                              "(hearts.arena.match.PLAYS_AS): its bots are not the same bots")
@@ -331,11 +332,10 @@ def seeds_text(figures: dict[str, Any]) -> str:
 
 
 def code_text(data: dict[str, Any]) -> str:
-    """The code that played a report, or the codes of a pool of several that play alike
-    (empty for a report older than its code)."""
+    """The code that played a report, or the codes of a pool of several that play alike."""
     if "codes" in data:
         return f"codes {', '.join(data['codes'])}, which play alike"
-    return f"code {data['code']}" if "code" in data else ""
+    return f"code {data['code']}"
 
 
 def format_report(data: dict[str, Any]) -> str:
