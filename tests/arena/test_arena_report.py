@@ -196,7 +196,8 @@ def test_a_pool_of_many_seeds_counts_them_in_its_header() -> None:
     many = pool([_known_report(f"s{n}", [(0, 13)]) for n in range(5)])
     header = format_report(many).splitlines()[0]
     assert "  5 seeds  5 deal sets" in header and "s3" not in header
-    assert "seed s0  1 deal sets" in format_report(_known_report("s0", [(0, 13)]))
+    assert "seed s0  1 deal set x 2 rotations = 2 games, 2 hands" in format_report(
+        _known_report("s0", [(0, 13)]))
 
 
 def test_the_code_digest_changes_with_any_playing_source(tmp_path: Path,

@@ -322,6 +322,11 @@ def _fallback_text(games: int, moves: int) -> str:
     return f"{games} ({moves} moves)" if games else "0"
 
 
+def _counted(number: int, noun: str) -> str:
+    """A count with its noun in the number that agrees with it: "1 deal set", "2 games"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def seeds_text(figures: dict[str, Any]) -> str:
     """A report's seeds: named while they are few (a pool's up to four), counted when
     they are many, so a long pool's header stays one readable line."""
@@ -344,8 +349,10 @@ def format_report(data: dict[str, Any]) -> str:
     # whole names: two external bots may differ only at the end of their commands
     width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
     lines = [
-        f"rules {figures['rules']}  {seeds_text(figures)}  {figures['deal_sets']} deal sets x "
-        f"{figures['rotations']} rotations = {figures['games']} games, {figures['hands']} hands"
+        f"rules {figures['rules']}  {seeds_text(figures)}  "
+        f"{_counted(figures['deal_sets'], 'deal set')} x "
+        f"{_counted(figures['rotations'], 'rotation')} = {_counted(figures['games'], 'game')}, "
+        f"{_counted(figures['hands'], 'hand')}"
         + (f"  {code_text(data)}" if "code" in data else ""),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
@@ -366,7 +373,7 @@ def format_report(data: dict[str, Any]) -> str:
             lines.append(f"    fallback: {error}")
         more = bot.get("more_errors", 0)
         if more:
-            lines.append(f"    ... and {more} more fallback{'s' if more != 1 else ''}")
+            lines.append(f"    ... and {_counted(more, 'more fallback')}")
     lines.append("")
     lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
                  "intervals are 95% t intervals over deal sets; fallbacks: games in which a "
