@@ -39,6 +39,7 @@ import numpy as np
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchResult, first_code, rotations
 from hearts.arena.stats import interval_text, t_interval
+from hearts.wording import counted
 
 __all__ = ["REPORT_FORMAT", "code_text", "format_report", "pool", "pool_by", "read_report",
            "report", "seeds_text", "win_rate_text"]
@@ -322,11 +323,6 @@ def _fallback_text(games: int, moves: int) -> str:
     return f"{games} ({moves} moves)" if games else "0"
 
 
-def _counted(number: int, noun: str) -> str:
-    """A count with its noun in the number that agrees with it: "1 deal set", "2 games"."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def seeds_text(figures: dict[str, Any]) -> str:
     """A report's seeds: named while they are few (a pool's up to four), counted when
     they are many, so a long pool's header stays one readable line."""
@@ -350,9 +346,9 @@ def format_report(data: dict[str, Any]) -> str:
     width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
     lines = [
         f"rules {figures['rules']}  {seeds_text(figures)}  "
-        f"{_counted(figures['deal_sets'], 'deal set')} x "
-        f"{_counted(figures['rotations'], 'rotation')} = {_counted(figures['games'], 'game')}, "
-        f"{_counted(figures['hands'], 'hand')}"
+        f"{counted(figures['deal_sets'], 'deal set')} x "
+        f"{counted(figures['rotations'], 'rotation')} = {counted(figures['games'], 'game')}, "
+        f"{counted(figures['hands'], 'hand')}"
         + (f"  {code_text(data)}" if "code" in data else ""),
         "",
         f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
@@ -373,7 +369,7 @@ def format_report(data: dict[str, Any]) -> str:
             lines.append(f"    fallback: {error}")
         more = bot.get("more_errors", 0)
         if more:
-            lines.append(f"    ... and {_counted(more, 'more fallback')}")
+            lines.append(f"    ... and {counted(more, 'more fallback')}")
     lines.append("")
     lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
                  "intervals are 95% t intervals over deal sets; fallbacks: games in which a "

@@ -21,6 +21,7 @@ from hearts.cli.common import (
     seed_text,
 )
 from hearts.core import Card
+from hearts.wording import counted
 
 __all__ = ["configure", "run"]
 
@@ -145,7 +146,7 @@ def _marks(summary: dict[str, Any]) -> str:
     counts = [(summary["inaccuracies"], "inaccuracy", "inaccuracies"),
               (summary["mistakes"], "mistake", "mistakes"),
               (summary["blunders"], "blunder", "blunders")]
-    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts)
+    return ", ".join(counted(n, one, many) for n, one, many in counts)
 
 
 def _decision_line(decision: dict[str, Any]) -> str:

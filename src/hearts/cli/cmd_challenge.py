@@ -30,6 +30,7 @@ from hearts.cli.cmd_play import challenge_code
 from hearts.cli.cmd_replay import read_text
 from hearts.cli.common import CommandLineError, name_list, positive_int
 from hearts.core import PRESETS, parse_record
+from hearts.wording import counted
 
 __all__ = ["SUBMIT_TIMEOUT", "configure", "run_check", "run_new", "run_show", "run_submit"]
 
@@ -110,8 +111,8 @@ def run_show(args: argparse.Namespace) -> int:
     """Print what the code stands for."""
     challenge: Challenge = args.code
     print(f"Challenge {challenge.code}")
-    print(f"  rules:      {challenge.rules.text} ({challenge.deals} deal"
-          f"{'s' * (challenge.deals != 1)}, the game ends after them)")
+    print(f"  rules:      {challenge.rules.text} ({counted(challenge.deals, 'deal')}, "
+          "the game ends after them)")
     print(f"  opponents:  {', '.join(challenge.opponents)} (seats 1-{challenge.players - 1}, "
           "from your left)")
     print(f"  seed:       {challenge.seed}")

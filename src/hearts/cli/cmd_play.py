@@ -33,6 +33,7 @@ from hearts.cli.textplay import Outcome, TextGame
 from hearts.core import game_record, new_game
 from hearts.players import make_player
 from hearts.tui.session import SPEEDS
+from hearts.wording import counted
 
 __all__ = ["add_play_options", "challenge_code", "configure", "read_line", "run", "run_screen",
            "run_text"]
@@ -201,7 +202,7 @@ def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
 
 def _challenge_line(challenge: Challenge) -> str:
     """A challenge in one line: the preset, the deals and the opponents from your left."""
-    return (f"{challenge.preset}, {challenge.deals} deal{'s' * (challenge.deals != 1)} "
+    return (f"{challenge.preset}, {counted(challenge.deals, 'deal')} "
             f"against {', '.join(challenge.opponents)} (from your left)")
 
 

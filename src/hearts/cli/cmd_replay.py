@@ -20,6 +20,7 @@ from hearts.core import (
     parse_record,
 )
 from hearts.core import replay_record as core_replay_record
+from hearts.wording import counted
 
 __all__ = ["configure", "run"]
 
@@ -204,8 +205,8 @@ def _where(error: InvalidRecordError, data: Mapping[str, Any]) -> list[str]:
 def _report(label: str, data: Mapping[str, Any], state: GameState,
             names: Sequence[str]) -> list[str]:
     kind = "game" if data.get("format") == GAME_FORMAT else "hand"
-    lines = [f"{label}: a valid {kind} record ({len(state.results)} round"
-             f"{'s' if len(state.results) != 1 else ''} replayed and checked)",
+    lines = [f"{label}: a valid {kind} record ({counted(len(state.results), 'round')} "
+             "replayed and checked)",
              f"rules: {state.rules.text}"]
     if kind == "game":
         lines.append(f"seed:  {data.get('seed') if data.get('seed') is not None else '-'}")

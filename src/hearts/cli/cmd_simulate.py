@@ -32,6 +32,7 @@ from hearts.cli.common import (
 )
 from hearts.core import GameState, Rules, game_record
 from hearts.players import make_player, play_game
+from hearts.wording import counted
 
 __all__ = ["SimulationTally", "configure", "game_seed", "run", "seat_names"]
 
@@ -187,7 +188,7 @@ def _human_lines(summary: dict[str, Any]) -> list[str]:
     games = summary["games"]
     first, last = summary["game_seeds"]
     lines = [
-        f"{games} game{'s' if games != 1 else ''} of {summary['rules']} "
+        f"{counted(games, 'game')} of {summary['rules']} "
         f"({summary['players']} players), seed {summary['seed']} "
         f"(game seeds {first} to {last})",
         f"{summary['hands']} hands ({summary['hands'] / games:.1f} a game) "

@@ -14,6 +14,7 @@ from typing import Any
 
 from hearts.cli.cmd_replay import read_records, read_text, replay_record
 from hearts.core import InvalidRecordError, verify_record
+from hearts.wording import counted
 
 __all__ = ["configure", "run"]
 
@@ -77,5 +78,5 @@ def _verify(data: Mapping[str, Any] | InvalidRecordError, *, deals_only: bool) -
         return False
     rounds = len(state.results)
     print(f"replay: OK  every action is legal and every stated result is right "
-          f"({rounds} round{'s' if rounds != 1 else ''} replayed)")
+          f"({counted(rounds, 'round')} replayed)")
     return not failed

@@ -37,6 +37,7 @@ from hearts.core import (
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
+from hearts.wording import counted
 
 __all__ = [
     "HUMAN_SEAT",
@@ -202,7 +203,7 @@ class TextGame:
         done = after.tricks[-1]
         points = card_points(CardSet(done.cards).mask, self.rules)
         self.write(f"  trick {trick_no} goes to {self.names[done.winner]} "
-                   f"({points} point{'s' if abs(points) != 1 else ''})")
+                   f"({counted(points, 'point')})")
         if points:
             self.write("  points this round: " + self._per_seat(after.points_taken))
 

@@ -1,0 +1,17 @@
+"""Words shared by every face: a count with its noun in the number that agrees with it.
+
+A leaf below every layer (it imports nothing of the game), so the command line, the
+arena's reports and the terminal say "1 deal set" and "2 deal sets" the same way.
+"""
+
+from __future__ import annotations
+
+__all__ = ["counted"]
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and its noun: "1 game", "2 games", "-1 point", "0 blunders";
+    ``plural`` for a noun that does not take an "s" ("inaccuracies")."""
+    if abs(number) == 1:
+        return f"{number} {noun}"
+    return f"{number} {plural if plural is not None else noun + 's'}"
