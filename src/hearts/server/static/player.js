@@ -7,6 +7,9 @@ import { download } from "./download.js";
 
 const $ = (id) => document.getElementById(id);
 
+// A count with its noun in the number that agrees with it, as hearts.wording.counted says it.
+const counted = (number, noun) => `${number} ${noun}${Math.abs(number) === 1 ? "" : "s"}`;
+
 // The figures of a preset, in the order shown, with the words that label them.
 const FIGURES = [
   ["games", "Games"], ["wins", "Wins"], ["hands", "Hands"],
@@ -48,7 +51,7 @@ function showStats(stats) {
 
 function resultText(game) {
   const winners = game.winners.map((s) => game.names[s]);
-  const mine = `${game.points} point${game.points === 1 ? "" : "s"}`;
+  const mine = counted(game.points, "point");
   if (game.won) {
     const shared = winners.length > 1 ? ` (shared with ${winners.filter((_, i) => game.winners[i] !== game.seat).join(", ")})` : "";
     return `You won with ${mine}${shared}.`;
@@ -65,7 +68,7 @@ function showGames(games) {
       "data-won": String(game.won) });
     const head = element("p", undefined, { class: "game-head" });
     head.append(element("strong", game.title), element("span",
-      ` ${when(game.date)} · ${game.rules} · seat ${game.seat + 1} · ${game.hands} hand${game.hands === 1 ? "" : "s"}`, { class: "muted" }));
+      ` ${when(game.date)} · ${game.rules} · seat ${game.seat + 1} · ${counted(game.hands, "hand")}`, { class: "muted" }));
     const result = element("p", resultText(game), { class: "result", "data-testid": `result-${game.table}` });
     const totals = element("p", game.names.map((name, s) => `${name} ${game.totals[s]}`).join(" · "),
       { class: "totals muted" });
@@ -109,7 +112,7 @@ async function load() {
   }
   $("most").textContent = String(data.most);
   const count = data.games.length;
-  $("me-status").textContent = `${count} finished game${count === 1 ? "" : "s"}` +
+  $("me-status").textContent = counted(count, "finished game") +
     (data.playing.length ? `, ${data.playing.length} still being played.` : ".");
   showStats(data.stats);
   showGames(data.games);
