@@ -33,9 +33,12 @@ __all__ = [
     "data_dir",
     "finished_games",
     "free_sheet_name",
+    "import_sheet",
     "list_sheets",
     "load_current_game",
     "load_sheet",
+    "names_sheet_file",
+    "read_sheet_file",
     "save_current_game",
     "save_finished_game",
     "save_new_sheet",
@@ -188,6 +191,28 @@ def load_sheet(name: str) -> Sheet:
         known = ", ".join(list_sheets()) or "none yet"
         raise SavedGameError(f"no sheet named {name!r}; saved sheets: {known}")
     return Sheet.from_json(_read_json(path))
+
+
+def names_sheet_file(text: str) -> bool:
+    """Whether ``--open`` names a sheet file rather than a saved sheet: a path (a name
+    never holds a folder separator) or a name ending ``.json``, as a download does."""
+    return "/" in text or os.sep in text or text.endswith(".json")
+
+
+def read_sheet_file(path: Path) -> Sheet:
+    """A sheet from a file of its own, as the phone page downloads it (checked round by
+    round)."""
+    return Sheet.from_json(_read_json(path))
+
+
+def import_sheet(path: Path) -> tuple[str, Path, Sheet]:
+    """Keep a sheet file among the saved sheets, under the first free name made from the
+    file's (a download's ``hearts-score-2026-12-07.json`` becomes that name). The name,
+    its file and the sheet."""
+    sheet = read_sheet_file(path)
+    base = re.sub(r"[^\w .-]", "-", path.stem)[:56].strip(" .-") or "imported"
+    name, saved = save_new_sheet(free_sheet_name(base), sheet)
+    return name, saved, sheet
 
 
 def list_sheets() -> list[str]:

@@ -72,6 +72,40 @@ def test_reopen_and_export_a_saved_sheet() -> None:
     assert missing.returncode == 2 and "no sheet named 'nobody'" in missing.stderr
 
 
+def test_a_downloaded_sheet_file_opens_is_kept_and_goes_on(tmp_path: Path) -> None:
+    hearts("--names", "Ann,Bo,Cy,Di", "--name", "phone", stdin="13 13 0 0\n")
+    download = tmp_path / "hearts-score-2026-12-07.json"  # the phone page's file
+    download.write_text(json.dumps(load_sheet("phone").to_json()), encoding="utf-8")
+    csv_text = hearts("--open", str(download), "--export", "csv").stdout
+    assert csv_text.splitlines()[1] == "1,13,13,13,13,0,0,0,0"
+    assert not (tmp_path / "home" / "sheets" / "hearts-score-2026-12-07.json").exists()
+    more = hearts("--open", str(download), stdin="0 0 13 13\n")
+    assert more.returncode == 0, more.stderr
+    assert (f"{download} is kept as the sheet 'hearts-score-2026-12-07'" in more.stdout
+            and "reopen it with --open 'hearts-score-2026-12-07'" in more.stdout)
+    assert "2. Ann +0 = 13" in more.stdout
+    assert load_sheet("hearts-score-2026-12-07").totals == (13, 13, 13, 13)
+    odd = tmp_path / "sheet (1).json"
+    odd.write_text(download.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "is kept as the sheet 'sheet -1'" in hearts("--open", str(odd), stdin="").stdout
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "does not exist"),
+    ("not json", "cannot be read"),
+    ('{"format": "card-commons-hearts/game"}', "error: "),
+])
+def test_a_sheet_file_that_is_no_sheet_is_refused_and_nothing_is_kept(
+        tmp_path: Path, hearts_home: Path, content: str | None, message: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    done = hearts("--open", str(path), stdin="13 13 0 0\n")
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (hearts_home / "sheets").exists() or not any((hearts_home / "sheets").iterdir())
+
+
 async def test_the_score_screen_refuses_a_bad_round_and_asks_the_moon_choice(
         hearts_home: Path) -> None:
     app = ScoreApp(name="screen", rules_text="classic")

@@ -24,8 +24,11 @@ from hearts.core import (
 )
 from hearts.persistence import (
     free_sheet_name,
+    import_sheet,
     list_sheets,
     load_sheet,
+    names_sheet_file,
+    read_sheet_file,
     save_new_sheet,
     save_sheet,
     sheet_path,
@@ -52,7 +55,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", help="players' names separated by commas, seat order")
     parser.add_argument("--name", help="save the new sheet under this name, which no saved "
                                        "sheet may have (default: date and time)")
-    parser.add_argument("--open", metavar="NAME", help="reopen a saved sheet")
+    parser.add_argument("--open", metavar="NAME", help="reopen a saved sheet; a sheet file "
+                                                       "(a path, or NAME.json, as the phone "
+                                                       "page downloads it) is first kept "
+                                                       "among the saved sheets")
     parser.add_argument("--list", action="store_true", help="list the saved sheets")
     parser.add_argument("--export", choices=EXPORT_KINDS,
                         help="print the sheet (of --open NAME) in this form and exit")
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         for name in list_sheets():
             print(name)
         return 0
-    sheet = load_sheet(args.open) if args.open else None
+    sheet = _open_sheet(args) if args.open else None
     if args.export:
         if sheet is None:
             raise InvalidRoundError("--export needs --open NAME, the sheet to export")
@@ -99,6 +105,20 @@ def run(args: argparse.Namespace) -> int:
 
     ScoreApp(name=name, sheet=sheet, rules_text=args.rules, reopened=bool(args.open)).run()
     return 0
+
+
+def _open_sheet(args: argparse.Namespace) -> Sheet:
+    """The sheet ``--open`` names. A sheet file is kept among the saved sheets first (not
+    for ``--export`` alone), and ``args.open`` becomes the name it is kept under."""
+    if not names_sheet_file(args.open):
+        return load_sheet(args.open)
+    if args.export:
+        return read_sheet_file(Path(args.open))
+    source = args.open
+    args.open, path, sheet = import_sheet(Path(source))
+    print(f"{source} is kept as the sheet {args.open!r} ({path}): reopen it with "
+          f"--open {args.open!r}")
+    return sheet
 
 
 class PlainScorekeeper:
