@@ -111,8 +111,9 @@ def test_card_commons_with_4_players_everyone_gets_13_and_with_3_players_17() ->
 
 
 # ---------------------------------------------------------------- Play 1 pass
-def test_card_commons_pass_3_cards() -> None:
-    state = start(CC4, round_no=1)
+@pytest.mark.parametrize("rules", [CC4, CC3], ids=["4p", "3p"])
+def test_card_commons_pass_3_cards(rules: Rules) -> None:
+    state = start(rules, round_no=1)
     hand = list(state.hand(0))
     for wrong in (hand[:2], hand[:4]):
         with pytest.raises(IllegalActionError, match="pass exactly 3"):
@@ -199,9 +200,12 @@ def test_card_commons_if_you_have_no_card_of_the_suit_led_play_any_card() -> Non
     assert legal(state) == set(hand2.names())
 
 
-def test_card_commons_that_includes_a_heart_or_the_qs_even_on_the_first_trick() -> None:
-    state = start(CC4, {0: "2C", 1: "QS AH KH"}, voids={1: "C"})
-    state = play(state, "2C")
+@pytest.mark.parametrize("rules", [CC4, CC3], ids=["4p", "3p"])
+def test_card_commons_that_includes_a_heart_or_the_qs_even_on_the_first_trick(
+        rules: Rules) -> None:
+    lead = str(Card(rules.lowest_club))  # 2♣, or 3♣ with three players
+    state = start(rules, {0: lead, 1: "QS AH KH"}, voids={1: "C"})
+    state = play(state, lead)
     assert {"QS", "AH", "KH"} <= legal(state)
     state = play(state, "QS")
     assert state.trick[-1] == (1, Card("QS"))

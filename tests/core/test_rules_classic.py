@@ -112,6 +112,19 @@ def test_classic_three_cards_are_passed_except_every_fourth_hand() -> None:
     assert [rules.pass_offset(r) != 0 for r in range(1, 9)] == [True, True, True, False] * 2
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_classic_three_cards_are_passed_with_each_hand_four_by_three_players(
+        players: int) -> None:
+    rules = classic(players)
+    count = 4 if players == 3 else 3  # the text's 3-player exception
+    state = start(rules, round_no=1)
+    hand = list(state.hand(0))
+    for wrong in (hand[:count - 1], hand[:count + 1]):
+        with pytest.raises(IllegalActionError, match=f"pass exactly {count}"):
+            state.apply(PassCards(0, CardSet(wrong)))
+    assert {len(a.cards) for a in state.legal_actions(0)} == {count}  # type: ignore[union-attr]
+
+
 def test_classic_select_the_cards_and_give_them_to_the_appropriate_opponent() -> None:
     state = start(classic(), {0: "AS KS QS", 1: "AD KD QD", 2: "AH KH QH", 3: "AC KC QC"},
                   round_no=1)
@@ -202,6 +215,26 @@ def test_classic_first_trick_void_any_card_except_a_heart_or_the_queen() -> None
     state = play(state, "2C")
     assert legal(state) == set(state.hand(1).names()) - {"QS"} - set(
         state.hand(1).suit(3).names())
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_classic_first_trick_no_heart_or_queen_at_every_player_count(players: int) -> None:
+    rules = classic(players)
+    lead = str(Card(rules.lowest_club))
+    state = play(start(rules, {0: lead, 1: "QS AH 2D 3S"}, voids={1: "C"}), lead)
+    assert legal(state) == set(state.hand(1).names()) - {"QS"} - set(
+        state.hand(1).suit(3).names())
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_classic_hearts_cannot_be_led_after_a_clean_first_trick_at_every_player_count(
+        players: int) -> None:
+    rules = classic(players)
+    state = start(rules, {0: str(Card(rules.lowest_club)), 1: "AC 8H 2D"})
+    while not state.tricks:  # the first trick: each its lowest card, seat 1 its ace
+        state = state.apply(Play(1, Card("AC"))) if state.turn == 1 else step(state)
+    assert state.turn == 1 and not state.hearts_broken
+    assert "8H" not in legal(state) and "2D" in legal(state)
 
 
 def test_classic_first_trick_a_hand_of_only_hearts_and_the_queen_may_play_them() -> None:

@@ -284,6 +284,17 @@ def test_standard_play_continues_until_someone_reaches_100_points() -> None:
     assert ended.totals[1] == 100 and ended.is_over
 
 
+def test_standard_reaching_100_is_counted_when_the_hand_is_scored_not_mid_hand() -> None:
+    # A hand's points count only once it is over (a moon may still turn them), so
+    # "when someone reaches 100" is at the end of that hand, as in the other two texts.
+    state = start(STD, {1: "QS"}, totals=(0, 99, 0, 0))
+    while not state.round_points(1):
+        state = step(state)
+    assert state.phase is Phase.PLAY and not state.is_over and state.totals[1] == 99
+    done = play_out(state)
+    assert done.totals[1] >= 100 and done.is_over and done.phase is Phase.OVER
+
+
 def test_standard_the_player_with_the_lowest_score_at_that_moment_wins() -> None:
     ended = play_out(start(STD, {0: MOON_HANDS[4]}, totals=(90, 74, 50, 50)))
     assert ended.totals == (90, 100, 76, 76)
