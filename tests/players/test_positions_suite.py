@@ -40,8 +40,8 @@ def test_the_named_decisions_exist_there(entry: Any) -> None:
 def test_normal_answers_every_position_legally(entry: Any) -> None:
     """``decide`` applies the answer to the position: an illegal one raises."""
     decision = BENCH.decide(BENCH.make_level("normal", 1), entry)
-    assert isinstance(decision, Card | CardSet | MoonChoice)
-    assert BENCH.solved(entry, decision) in (True, False)
+    kind = {Phase.PLAY: Card, Phase.PASS: CardSet, Phase.MOON: MoonChoice}[entry.state.phase]
+    assert isinstance(decision, kind)
 
 
 def test_the_judge_reads_good_and_bad() -> None:

@@ -23,9 +23,9 @@ HELLO = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1, "
          "players": 4, "rules": RULES.text}
 
 
-def _play_view(seat: int = 0) -> PlayerView:
+def _play_view(seat: int = 0, rules: Rules = RULES) -> PlayerView:
     """The first view of ``seat`` in which it must play."""
-    state = new_game(RULES, 11)
+    state = new_game(rules, 11)
     players = [RandomPlayer(s) for s in range(4)]
     while not (state.phase is Phase.PLAY and state.to_act == (seat,)):
         turn = state.to_act[0]
@@ -116,6 +116,9 @@ def test_a_view_of_nine_players_under_standard_is_refused() -> None:
 def test_a_view_of_another_seat_or_rules_than_hello_is_refused() -> None:
     other = _play_view(1).to_json()
     _error(_then_a_good_decision([HELLO, _decide(other)]), "bad_view", "hello gave seat 0")
+    other_rules = _play_view(0, Rules.parse("standard:target=50")).to_json()
+    _error(_then_a_good_decision([HELLO, _decide(other_rules)]), "bad_view",
+           "under 'standard:target=50'; hello gave seat 0 under 'standard'")
 
 
 @pytest.mark.parametrize("decision_id", [True, "7", None, 1.5])

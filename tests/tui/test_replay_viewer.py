@@ -93,13 +93,14 @@ async def test_the_analysis_marks_decisions_and_lists_the_costliest() -> None:
     app = ReplayApp(record_replay, analysis)
     async with app.run_test(size=SIZE) as pilot:
         status = str(app.query_one("#status", Static).render())
-        assert "Costliest (m): " in status or "every decision was fine" in status
-        if app.costly:
-            await pilot.press("m")  # to the first of the costliest decisions in the game
-            first = min(app.costly, key=lambda d: int(d["frame"]))
-            assert app.index == first["frame"] and app.frame.round_no == first["round"]
-            shown = str(app.query_one("#status", Static).render())
-            assert f"cost {first['loss']:.1f}" in shown
+        # random players' choices, judged with a seed: some of them cost points
+        assert app.costly and "Costliest (m): " in status
+        assert {d["frame"] for d in app.costly} <= set(app.marks)
+        await pilot.press("m")  # to the first of the costliest decisions in the game
+        first = min(app.costly, key=lambda d: int(d["frame"]))
+        assert app.index == first["frame"] and app.frame.round_no == first["round"]
+        shown = str(app.query_one("#status", Static).render())
+        assert f"cost {first['loss']:.1f}" in shown
         app.save_screenshot("replay-terminal-analysis-80x24.svg", str(SCREENSHOTS))
     other = hand_record(replay_game(a_game("other")), 1)
     with pytest.raises(ValueError, match="analysis of another game"):
