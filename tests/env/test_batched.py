@@ -189,6 +189,37 @@ def test_an_action_the_mask_refuses_changes_nothing() -> None:
     assert not np.array_equal(after, obs)
 
 
+def _allowed(mask: np.ndarray, actions: np.ndarray) -> bool:
+    return bool(mask[np.arange(len(actions)), actions].all())
+
+
+def test_random_actions_take_the_own_stream_a_generator_or_a_kernel_state() -> None:
+    batch, twin = BatchedHearts(8, "standard", seed=3), BatchedHearts(8, "standard", seed=3)
+    with pytest.raises(IllegalBatchActionError, match=r"call reset\(\) before random_actions"):
+        batch.random_actions()
+    _, mask, _ = batch.reset()
+    twin.reset()
+    own = batch.random_actions()
+    assert _allowed(mask, own)
+    np.testing.assert_array_equal(own, twin.random_actions())  # the seed's own stream
+    drawn = [batch.random_actions(np.random.default_rng(9)) for _ in range(2)]
+    np.testing.assert_array_equal(*drawn)  # a Generator seeded alike draws alike
+    assert _allowed(mask, drawn[0])
+    state = np.array([mix_seed(3, 1)], dtype=np.int64)
+    before = int(state[0])
+    assert _allowed(mask, batch.random_actions(state)) and int(state[0]) != before
+
+
+@pytest.mark.parametrize("rng", [7, np.array([5, 6], dtype=np.int64),
+                                 np.array([0], dtype=np.int64), np.array([1.0]),
+                                 np.array([2**40], dtype=np.int64), "seed"])
+def test_random_actions_refuse_another_rng_in_words(rng: object) -> None:
+    batch = BatchedHearts(2, "standard", seed=1)
+    batch.reset()
+    with pytest.raises(BatchedOptionError, match=r"rng is None .* a numpy\.random\.Generator"):
+        batch.random_actions(rng)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("options", "message"), [
     ({"n": 0}, "number of games"),
     ({"n": 2, "episode": "round"}, "episode"),

@@ -52,6 +52,7 @@ Episode = Literal["game", "hand"]
 Reward = Literal["hand", "game"]
 EPISODES: Final = ("game", "hand")
 REWARDS: Final = ("hand", "game")
+_RANDOM_STREAM: Final = 0x52414E44  # the environment's own random actions: its seed's stream
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -138,6 +139,7 @@ class BatchedHearts:
         self.episode = episode
         self.reward = reward
         self.copy = copy
+        self._random = np.array([kernel.mix_seed(seed, _RANDOM_STREAM)], dtype=np.int64)
         self._facts = play_rules(rules)
         self._fixed_moon = fixed_moon_choice(rules)
         self._codes = rules_array(rules)
@@ -198,11 +200,28 @@ class BatchedHearts:
             return self._obs, self._mask, rewards, done, self._to_act
         return self._obs, self._mask.copy(), rewards, done, self._to_act.copy()
 
-    def random_actions(self, rng: npt.NDArray[np.int64]) -> IntArray:
-        """A uniformly random allowed action for every game (compiled; ``rng`` is a
-        one-element xorshift state, see :func:`kernel.mix_seed`)."""
+    def random_actions(self, rng: np.random.Generator | npt.NDArray[np.int64] | None = None
+                       ) -> IntArray:
+        """A uniformly random allowed action for every game, drawn in compiled code from
+        ``rng``: None (the environment's own stream, from its ``seed``), a NumPy
+        ``Generator``, or the kernel's xorshift state (a one-element int64 array holding a
+        non-zero 32-bit number, e.g. from :func:`kernel.mix_seed`), which it advances."""
+        if self._next_game == 0:
+            raise IllegalBatchActionError("no games yet: call reset() before random_actions()")
+        if rng is None:
+            state = self._random
+        elif isinstance(rng, np.random.Generator):
+            state = np.array([rng.integers(1, 2**32)], dtype=np.int64)
+        elif (isinstance(rng, np.ndarray) and rng.dtype == np.int64 and rng.shape == (1,)
+              and 0 < rng[0] < 2**32):
+            state = rng
+        else:
+            raise BatchedOptionError(
+                "rng is None (the environment's own stream), a numpy.random.Generator, or "
+                "a one-element int64 array holding a non-zero 32-bit xorshift state, "
+                f"not {rng!r}")
         actions = np.zeros(self.n, dtype=np.int64)
-        kernel.batch_random_actions(self._mask, rng, actions)
+        kernel.batch_random_actions(self._mask, state, actions)
         return actions
 
     @property
