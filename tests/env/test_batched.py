@@ -208,6 +208,10 @@ def test_random_actions_take_the_own_stream_a_generator_or_a_kernel_state() -> N
     state = np.array([mix_seed(3, 1)], dtype=np.int64)
     before = int(state[0])
     assert _allowed(mask, batch.random_actions(state)) and int(state[0]) != before
+    for seed in (2**64 + 5, -(2**70)):  # any whole number is a seed
+        huge = BatchedHearts(2, "standard", seed=seed)
+        _, huge_mask, _ = huge.reset()
+        assert _allowed(huge_mask, huge.random_actions())
 
 
 @pytest.mark.parametrize("rng", [7, np.array([5, 6], dtype=np.int64),

@@ -139,7 +139,9 @@ class BatchedHearts:
         self.episode = episode
         self.reward = reward
         self.copy = copy
-        self._random = np.array([kernel.mix_seed(seed, _RANDOM_STREAM)], dtype=np.int64)
+        # any whole number seeds the stream; the kernel takes it as a 64-bit one
+        self._random = np.array([kernel.mix_seed(seed % 2**63, _RANDOM_STREAM)],
+                                dtype=np.int64)
         self._facts = play_rules(rules)
         self._fixed_moon = fixed_moon_choice(rules)
         self._codes = rules_array(rules)
