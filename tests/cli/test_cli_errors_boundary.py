@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts.cli.main import build_parser, main
+from hearts.server.store import SqliteStore
 
 MainResult = tuple[int, str, str]
 HeartsMain = Callable[..., MainResult]
@@ -53,6 +55,26 @@ def test_bad_input_of_any_kind_is_one_error_line(
     failing_rules(monkeypatch, error)
     status, _, err = hearts_main("rules")
     assert status == 2
+    assert err.startswith("hearts: error: ") and said in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("junk", "file is not a database"), ("folder", "unable to open database file"),
+    ("newer", "newer than this server"),
+])
+def test_serve_refuses_a_db_it_cannot_use_in_one_line(hearts_main: HeartsMain, tmp_path: Path,
+                                                      kind: str, said: str) -> None:
+    db = tmp_path / "hearts.db"
+    if kind == "junk":
+        db.write_text("not a database\n" * 200)
+    elif kind == "folder":
+        db.mkdir()
+    else:
+        SqliteStore(db).close()
+        with sqlite3.connect(db) as later:
+            later.execute("INSERT INTO schema_version VALUES (999)")
+    status, _, err = hearts_main("serve", "--db", str(db), "--port", "18765")
+    assert status == 2, err
     assert err.startswith("hearts: error: ") and said in err and len(err.splitlines()) == 1
 
 

@@ -22,7 +22,13 @@ from tests.cluster.real_servers import fresh_database, needs_postgres
 
 from hearts.server.authority import TableAuthority
 from hearts.server.settings import ServerConfig, TableSettings
-from hearts.server.store import SQLITE_MIGRATIONS, DeferredStore, SqliteStore, Store
+from hearts.server.store import (
+    SQLITE_MIGRATIONS,
+    DeferredStore,
+    SqliteStore,
+    Store,
+    StoreSchemaError,
+)
 
 SETTINGS = {"rules": "card-commons:players=4", "seats": ["human"] * 4, "public": True,
             "title": "t", "bot_seed": "s"}
@@ -215,7 +221,7 @@ async def test_migrations_are_numbered_and_run_once(kind: str, tmp_path: Path) -
         assert again.schema_version == len(SQLITE_MIGRATIONS) and again.load("kept")
         again._db.execute("INSERT INTO schema_version VALUES (99)")
         again.close()
-        with pytest.raises(RuntimeError, match="newer than this server"):
+        with pytest.raises(StoreSchemaError, match="newer than this server"):
             SqliteStore(tmp_path / "m.db")
         return
     from hearts.server.store_postgres import POSTGRES_MIGRATIONS, PostgresStore
@@ -231,7 +237,7 @@ async def test_migrations_are_numbered_and_run_once(kind: str, tmp_path: Path) -
         for opened in stores:
             await opened.aclose()
         newer = PostgresStore(url)
-        with pytest.raises(RuntimeError, match="newer than this server"):
+        with pytest.raises(StoreSchemaError, match="newer than this server"):
             await newer.open()
         await newer.pool.close()
 

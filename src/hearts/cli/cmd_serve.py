@@ -8,11 +8,17 @@ import logging
 import os
 import re
 import signal
+import sqlite3
 from pathlib import Path
 
 import platformdirs
 
-from hearts.cli.common import non_negative_number, port_number, positive_number
+from hearts.cli.common import (
+    CommandLineError,
+    non_negative_number,
+    port_number,
+    positive_number,
+)
 
 __all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
 
@@ -96,7 +102,10 @@ def run(args: argparse.Namespace) -> int:
         if not is_redis_url(args.bus):
             raise ValueError(f"--bus takes a redis:// URL, not {args.bus!r}")
         bus = Bus(args.bus, lease_s=args.lease)
-    app = create_app(db, config, bus)
+    try:
+        app = create_app(db, config, bus)
+    except sqlite3.Error as exc:  # not an SQLite file, a folder, a file it may not open
+        raise CommandLineError(f"--db {db}: {exc}") from None
     store = app.state.hub.store
     if isinstance(store, SqliteStore):
         # a store that lost accepted events must not go on: stop, and start again from it

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from hearts.core import HeartsError
 from hearts.server.protocol import compact_json
 
 __all__ = ["SQLITE_MIGRATIONS", "ChallengeEntry", "DeferredStore", "PlayerGame", "SqliteStore",
-           "Store", "StoreFailedError", "StoredChallenge", "StoredScoreSheet", "StoredTable",
-           "is_postgres_url"]
+           "Store", "StoreFailedError", "StoreSchemaError", "StoredChallenge", "StoredScoreSheet",
+           "StoredTable", "is_postgres_url"]
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,10 @@ _INSERT_EVENT = "INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)"
 SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
 
 
+
+
+class StoreSchemaError(HeartsError, RuntimeError):
+    """A database written by a newer server: this one must not read or change it."""
 
 
 class StoreFailedError(RuntimeError):
@@ -317,7 +322,7 @@ class SqliteStore:
         row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
         done = int(row[0] or 0)
         if done > len(SQLITE_MIGRATIONS):
-            raise RuntimeError(f"{self._path} has schema version {done}, newer than this "
+            raise StoreSchemaError(f"{self._path} has schema version {done}, newer than this "
                                f"server's {len(SQLITE_MIGRATIONS)}: upgrade the server")
         for number, script in enumerate(SQLITE_MIGRATIONS[done:], start=done + 1):
             self._db.executescript(f"BEGIN; {script}; INSERT INTO schema_version VALUES "

@@ -40,6 +40,7 @@ from hearts.server.store import (
     StoredChallenge,
     StoredScoreSheet,
     StoredTable,
+    StoreSchemaError,
 )
 
 __all__ = ["POSTGRES_MIGRATIONS", "PostgresStore"]
@@ -143,7 +144,7 @@ class PostgresStore:
                          ).fetchone()
             done = int(row[0] or 0) if row else 0
             if done > len(POSTGRES_MIGRATIONS):
-                raise RuntimeError(f"the database has schema version {done}, newer than "
+                raise StoreSchemaError(f"the database has schema version {done}, newer than "
                                    f"this server's {len(POSTGRES_MIGRATIONS)}: upgrade it")
             for number, script in enumerate(POSTGRES_MIGRATIONS[done:], start=done + 1):
                 await conn.execute(script)
