@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,6 +76,29 @@ def test_arena_refuses_bad_settings(argv: list[str], complaint: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--quiet", *argv]) == 2
     assert complaint in capsys.readouterr().err
+
+
+KEPT = ROOT / "benchmarks/results/ismcts10k-gw0-s38-1.json"
+
+
+@pytest.mark.parametrize(("damage", "why"), [
+    (lambda data: data.pop("figures"), "it has no 'figures'"),
+    (lambda data: data["figures"].update(bots=3), "not iterable"),
+    (lambda data: data["figures"]["bots"][0].pop("by_deal_set"), "no figures by deal set"),
+    (lambda data: data["figures"]["bots"][0]["by_deal_set"].pop("margin"), "no 'margin'"),
+    (lambda data: data.update(format="other"), "its format is not"),
+])
+def test_a_damaged_report_is_refused_with_its_file_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        damage: Callable[[dict[str, Any]], object], why: str) -> None:
+    data = json.loads(KEPT.read_text(encoding="utf-8"))
+    damage(data)
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["arena", "--pool", str(KEPT), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: not an arena report this version can pool: " in err and why in err, err
+    assert len(err.splitlines()) == 1
 
 
 def test_hearts_bot_speaks_the_protocol_on_stdin_and_stdout() -> None:

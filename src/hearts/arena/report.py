@@ -290,6 +290,11 @@ def read_report(path: Path) -> dict[str, Any]:
         raise ArenaError(f"{path}: not a JSON arena report ({exc})") from None
     if not isinstance(data, dict):
         raise ArenaError(f"{path}: not an arena report (a JSON object from --json)")
+    try:  # pooled alone, a report is read as every pool reads it: a bad one fails here
+        pool([data])
+    except (KeyError, IndexError, TypeError, ValueError, ArithmeticError) as exc:
+        why = f"it has no {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+        raise ArenaError(f"{path}: not an arena report this version can pool: {why}") from None
     return data
 
 
