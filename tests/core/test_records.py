@@ -119,6 +119,8 @@ def test_hands_that_do_not_match_the_deal_seed_are_refused() -> None:
         ({"rules": "classic:players=9"}, "rules: classic is played by 2 to 6"),
         ({"rounds": "all of them"}, "field 'rounds' has the wrong type"),
         ({"seed": 11}, "seed must be text or null"),
+        ({"seed": "\ud800"}, "seed must be text or null"),  # a lone surrogate: no UTF-8
+        ({"scores": [10**9, 0, 0, 0]}, "scores need 4 whole numbers from -999999999"),
     ],
 )
 def test_bad_headers_are_typed_errors(change: dict[str, Any], says: str) -> None:
@@ -341,7 +343,7 @@ def test_deep_nesting_and_huge_numbers_are_record_errors(text: str) -> None:
         parse_record(text)
 
 
-@pytest.mark.parametrize("seed", [["5/1"], 7, {"x": 1}])
+@pytest.mark.parametrize("seed", [["5/1"], 7, {"x": 1}, "5/\udcff"])
 def test_a_hand_records_deal_seed_of_the_wrong_type_is_a_record_error(seed: Any) -> None:
     # found by the record fuzzer: the compiled engine raised TypeError
     with pytest.raises(InvalidRecordError, match="deal_seed must be text or null"):

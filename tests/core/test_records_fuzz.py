@@ -40,8 +40,10 @@ BASES: list[tuple[dict[str, Any], Replay]] = [
 
 LEAVES = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 60), st.integers(-10**40, 10**40),
-    st.floats(allow_nan=False), st.text(max_size=6),
-    st.sampled_from(["QS", "2C", "AH", "10H", "subtract", "add", "3/1", "standard", "classic",
+    st.floats(allow_nan=False), st.text(st.characters(exclude_categories=()), max_size=6),
+    # lone surrogates too (JSON's "\ud800" escape): no UTF-8 can write them
+    st.sampled_from(["QS", "2C", "AH", "10H", "subtract", "add", "3/1", "\ud800", "5/\udcff",
+                     "standard", "classic",
                      "card-commons:players=3", "card-commons-hearts/game",
                      "card-commons-hearts/hand"]),
 )

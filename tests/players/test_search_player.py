@@ -317,6 +317,30 @@ def test_game_weight_zero_plays_the_hand_for_its_points(seed: int) -> None:
     assert for_points.choose_play(position) == QUEEN_OF_SPADES
 
 
+@pytest.mark.parametrize(("option", "said"), [
+    ("iterations=1e3", "iterations must be a whole number of at least 1, not 1000.0"),
+    ("iterations=0", "iterations must be a whole number of at least 1, not 0"),
+    ("workers=1.5", "workers must be a whole number of at least 1"),
+    ("budget=inf", "budget must be a finite number, not inf"),
+    ("budget=nan", "budget must be a finite number, not nan"),
+    ("budget=0", "budget must be a number of seconds above 0 and at most 3600"),
+    ("budget=1e308", "at most 3600"),
+    ("trust=abc", "trust must be a finite number, not 'abc'"),
+    ("trust=2", "trust must be above 0 and at most 1"),
+    ("alarm=false", "alarm is on \\(1\\) or off \\(0\\), not 'false'"),
+    ("tree=-1", "tree must be a whole number of at least 0"),
+    ("explore=x", "explore must be a finite number"),
+    ("solve=2.5", "solve must be a whole number of at least 0"),
+])
+def test_a_search_option_of_the_wrong_kind_is_refused_before_any_search(
+        option: str, said: str) -> None:
+    """Each option is checked for its kind and range where the player is made, with
+    what is allowed, so no value reaches the compiled kernel untyped (a float count of
+    worlds once failed there with a Numba typing error, at the first decision)."""
+    with pytest.raises(BotSpecError, match=said):
+        build_player(BotSpec.parse(f"expert:{option}"), seat=0, rules=Rules(), seed="o")
+
+
 def test_game_weight_reaches_the_player_from_a_bot_spec() -> None:
     """``expert:game_weight=0`` names a points-only expert; a weight that is not a whole
     number from 0 to 1000 is refused with what is allowed."""

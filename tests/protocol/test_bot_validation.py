@@ -113,6 +113,13 @@ def test_a_view_of_nine_players_under_standard_is_refused() -> None:
     _error(_then_a_good_decision([HELLO, _decide(wire)]), "bad_view", "seat 4 players")
 
 
+def test_a_view_of_totals_past_any_game_is_refused() -> None:
+    wire = _play_view().to_json()
+    wire["totals"] = [10**30, 0, 0, 0]  # a search player's 64-bit arithmetic overflowed
+    _error(_then_a_good_decision([HELLO, _decide(wire)]), "bad_view",
+           "totals must be a whole number from -999999999 to 999999999")
+
+
 def test_a_view_of_another_seat_or_rules_than_hello_is_refused() -> None:
     other = _play_view(1).to_json()
     _error(_then_a_good_decision([HELLO, _decide(other)]), "bad_view", "hello gave seat 0")

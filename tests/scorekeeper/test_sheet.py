@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -161,6 +162,22 @@ def test_json_round_trip_and_a_tampered_sheet_is_refused() -> None:
     assert Sheet.from_json(data) == s
     data["rounds"][1]["taken"][0]["hearts"] = 5
     with pytest.raises(InvalidSheetError, match="does not add up"):
+        Sheet.from_json(data)
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("hearts", float("inf"), "hearts taken is a whole number, not inf"),
+    ("hearts", 2.7, "hearts taken is a whole number, not 2.7"),
+    ("hearts", True, "hearts taken is a whole number, not True"),
+    ("hearts", "3", "hearts taken is a whole number, not '3'"),
+    ("queen", "false", "queen and jack are true or false, not 'false'"),
+    ("jack", 0, "queen and jack are true or false"),
+])
+def test_a_saved_round_of_the_wrong_kinds_is_refused(field: str, value: object,
+                                                     said: str) -> None:
+    data = json.loads(json.dumps(sheet().add_round(points=(13, 13, 0, 0)).to_json()))
+    data["rounds"][0]["taken"][0][field] = value
+    with pytest.raises(InvalidSheetError, match=re.escape(said)):
         Sheet.from_json(data)
 
 

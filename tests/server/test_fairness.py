@@ -89,12 +89,15 @@ def tamper(record: dict[str, Any], how: str) -> dict[str, Any]:
         hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
     elif how == "scheme":
         fair["scheme"] = "trust-me/1"
+    elif how == "surrogate":
+        fair["server_seed"] = "\ud800"
     return bad
 
 
 @pytest.mark.parametrize(("how", "reason"), [
     ("seed", "commitment"), ("commitment", "commitment"), ("entropy", "deal seed"),
-    ("unrevealed", "not revealed"), ("hands", "hands differ"), ("scheme", "unknown scheme")])
+    ("unrevealed", "not revealed"), ("hands", "hands differ"), ("scheme", "unknown scheme"),
+    ("surrogate", "not the scheme's hex text")])
 def test_a_tampered_round_fails_and_says_why(how: str, reason: str) -> None:
     checks = verify_record(tamper(fair_game(Rules()), how))
     assert checks[0].ok

@@ -87,6 +87,7 @@ from hearts.core.position import (
 )
 from hearts.core.record import (
     MAX_ROUND,
+    MAX_TOTAL,
     GAME_FORMAT,
     HAND_FORMAT,
     RECORD_VERSION,
@@ -188,6 +189,7 @@ __all__ = [
     "MAX_ROUND",
     "MAX_ROUNDS",
     "MAX_TARGET",
+    "MAX_TOTAL",
     "NO_LEAD",
     "OPTION_HELP",
     "PLAYER_COUNTS",

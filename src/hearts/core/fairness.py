@@ -26,7 +26,7 @@ from typing import Any, Final
 from hearts.core.codec import CodecError, decode_cards
 from hearts.core.deal import deal_hands
 from hearts.core.errors import InvalidRecordError
-from hearts.core.record import GAME_FORMAT, MAX_ROUND, parse_record
+from hearts.core.record import GAME_FORMAT, MAX_ROUND, is_seed_text, parse_record
 from hearts.core.rules import Rules
 
 __all__ = [
@@ -94,6 +94,8 @@ def _check_round(rules: Rules, entry: Mapping[str, Any], round_no: int,
     seed, commit, entropy = fair.get("server_seed"), fair.get("commitment"), fair.get("entropy")
     if not isinstance(seed, str):
         return RoundCheck(round_no, False, "the server seed was not revealed")
+    if not seed.isascii():  # the scheme's seeds are hex; a JSON "\\ud800" is no text at all
+        return RoundCheck(round_no, False, "the server seed is not the scheme's hex text")
     if not isinstance(entropy, list):
         return RoundCheck(round_no, False, "entropy must be a list")
     if commitment(seed) != commit:
@@ -148,7 +150,7 @@ def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
     except ValueError as exc:
         raise InvalidRecordError(f"rules: {exc}") from None
     seed = data.get("seed")
-    if seed is not None and not isinstance(seed, str):
+    if seed is not None and not is_seed_text(seed):
         raise InvalidRecordError("record: seed must be text or null")
     first = data.get("first_round", 1)
     if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_ROUND:

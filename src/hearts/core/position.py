@@ -21,7 +21,7 @@ from typing import Final
 from hearts.core.actions import PassCards, Play
 from hearts.core.cards import Card, CardSet, parse_card
 from hearts.core.errors import HeartsError, InvalidPositionError
-from hearts.core.record import MAX_ROUND
+from hearts.core.record import MAX_ROUND, MAX_TOTAL
 from hearts.core.rules import Rules
 from hearts.core.scoring import game_over
 from hearts.core.state import GameState, Phase, new_hand
@@ -37,9 +37,9 @@ _NOT_CHOSEN: Final = "?"
 _SEATS: Final = "/"
 _LIST: Final = ","
 _LEADER: Final = ":"
-# The longest total a position takes: more digits than any real game reaches, and
-# few enough that a typo cannot build a huge number.
-_MAX_DIGITS: Final = 9
+# The longest total a position takes (a record's largest, MAX_TOTAL): more digits than
+# any real game reaches, and few enough that a typo cannot build a huge number.
+_MAX_DIGITS: Final = len(str(MAX_TOTAL))
 _IN_PROGRESS: Final = (Phase.PASS, Phase.PLAY, Phase.MOON)
 
 

@@ -67,9 +67,11 @@ __all__ = [
     "GAME_FORMAT",
     "HAND_FORMAT",
     "MAX_ROUND",
+    "MAX_TOTAL",
     "RECORD_VERSION",
     "game_record",
     "hand_record",
+    "is_seed_text",
     "parse_record",
     "record_seats",
     "replay_game",
@@ -83,6 +85,9 @@ HAND_FORMAT = "card-commons-hearts/hand"
 RECORD_VERSION = 1
 MAX_ROUND = 100_000
 """The highest round number a record may state: more is not a game but a typo or a lie."""
+MAX_TOTAL = 999_999_999
+"""The largest total, up or down, a record, a position or a bot's view may state: more
+than any real game reaches, and small enough for every player's 64-bit arithmetic."""
 
 
 # ---------------------------------------------------------------------- export
@@ -254,7 +259,7 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
     hands = tuple(_cards(h, f"{where} hand {s}") for s, h in enumerate(hands_field))
     deal_seed = entry.get("deal_seed")
     if deal_seed is not None:
-        if not isinstance(deal_seed, str):
+        if not is_seed_text(deal_seed):
             raise InvalidRecordError(f"{where}: deal_seed must be text")
         derived = deal_hands(rules, deal_seed)
         if tuple(h.mask for h in hands) != derived:
@@ -355,9 +360,22 @@ def _check_moon(state: GameState, moon: Mapping[str, Any] | None, result: RoundR
 def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
     scores = data.get("scores", [0] * rules.players)
     if not isinstance(scores, list) or len(scores) != rules.players or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in scores):
-        raise InvalidRecordError(f"record: scores need {rules.players} whole numbers")
+            _whole(s) and abs(s) <= MAX_TOTAL for s in scores):
+        raise InvalidRecordError(f"record: scores need {rules.players} whole numbers from "
+                                 f"-{MAX_TOTAL} to {MAX_TOTAL}")
     return scores
+
+
+def is_seed_text(value: object) -> bool:
+    """A seed a record may state: text that UTF-8 can write (JSON's "\\ud800" escape
+    reads as a lone surrogate, which no seed may hold: a deal hashes its seed's UTF-8)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _whole(value: object) -> bool:
@@ -376,7 +394,7 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     """Rebuild a game from its record, checking every action and stated result."""
     rules = _check_header(data, GAME_FORMAT)
     seed = data.get("seed")
-    if seed is not None and not isinstance(seed, str):
+    if seed is not None and not is_seed_text(seed):
         raise InvalidRecordError("record: seed must be text or null")
     rounds = _field(data, "rounds", list, "record")
     first_round = _round_number(data.get("first_round", 1), "first_round")
@@ -410,7 +428,7 @@ def replay_hand(data: Mapping[str, Any]) -> GameState:
         raise InvalidRecordError(f"record: hands need {rules.players} entries")
     hands = tuple(_cards(h, f"hand {s}") for s, h in enumerate(hands_field))
     deal_seed = data.get("deal_seed")
-    if deal_seed is not None and not isinstance(deal_seed, str):
+    if deal_seed is not None and not is_seed_text(deal_seed):
         raise InvalidRecordError("record: deal_seed must be text or null")
     try:
         state = new_hand(rules, hands, round_no=round_no, totals=scores, deal_seed=deal_seed)

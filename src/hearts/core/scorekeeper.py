@@ -196,8 +196,7 @@ class Sheet:
             names = tuple(str(n) for n in data["names"])
             entries = tuple(
                 RoundEntry(
-                    tuple(Taken(int(t["hearts"]), bool(t["queen"]), bool(t["jack"]))
-                          for t in entry["taken"]),
+                    tuple(_taken_from_json(t) for t in entry["taken"]),
                     None if entry["moon_choice"] is None else MoonChoice(entry["moon_choice"]))
                 for entry in data["rounds"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -208,6 +207,18 @@ class Sheet:
             return cls(rules, names, entries)
         except InvalidRoundError as exc:
             raise InvalidSheetError(f"sheet: a saved round does not add up: {exc}") from exc
+
+
+def _taken_from_json(data: Mapping[str, Any]) -> Taken:
+    """One player's cards taken in a saved round, each field of its own kind (a file's
+    ``2.7`` hearts or ``"false"`` queen is refused, not read as 2 or as taken)."""
+    hearts, queen, jack = data["hearts"], data["queen"], data["jack"]
+    if isinstance(hearts, bool) or not isinstance(hearts, int):
+        raise InvalidSheetError(f"sheet: hearts taken is a whole number, not {hearts!r}")
+    if not isinstance(queen, bool) or not isinstance(jack, bool):
+        raise InvalidSheetError(f"sheet: queen and jack are true or false, not {queen!r} "
+                                f"and {jack!r}")
+    return Taken(hearts, queen, jack)
 
 
 # ---------------------------------------------------------------------------- checks

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from hearts.core import (
+    MAX_TOTAL,
     NO_LEAD,
     Card,
     CardSet,
@@ -55,8 +56,9 @@ def _optional(data: Mapping[str, Any], key: str, convert: Callable[[Any], _T]) -
 
 
 def _int(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _error(f"view: {where} must be a whole number, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_TOTAL:
+        raise _error(f"view: {where} must be a whole number from -{MAX_TOTAL} to "
+                     f"{MAX_TOTAL}, not {value!r}")
     return value
 
 

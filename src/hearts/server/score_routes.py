@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any, Final
 
@@ -194,7 +195,9 @@ async def read_sheet(request: Request) -> Response:
     if stored is None:
         raise RequestError("no_sheet", "no shared sheet with this id")
     since = request.query_params.get("since")
-    if since is not None and since.isdigit() and int(since) == stored.version:
+    # up to 15 ASCII digits: str.isdigit() also takes "²", and int() refuses 4,301 digits
+    if (since is not None and re.fullmatch(r"[0-9]{1,15}", since)
+            and int(since) == stored.version):
         return Response(status_code=204)
     facts = rule_facts(Rules.parse(str(stored.sheet["rules"])))
     body = {"id": stored.sheet_id, "version": stored.version, "updated": stored.updated,

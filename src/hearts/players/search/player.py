@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import math
 import random
 import time
 from collections.abc import Callable
@@ -80,8 +81,8 @@ from hearts.players.search.sampler import HiddenInfo
 from hearts.players.standing import GAME_WEIGHT, MAX_GAME_WEIGHT
 
 __all__ = ["LEVEL_ALARM", "LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST",
-           "LOOKAHEADS", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST", "TREE_OWN",
-           "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
+           "LOOKAHEADS", "MAX_BUDGET_S", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST",
+           "TREE_OWN", "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
            "pass_candidates", "round_history"]
 
 
@@ -195,6 +196,8 @@ measure what the pass search is worth. Hints and analysis judge passes by the se
 either way."""
 
 # Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
+MAX_BUDGET_S: Final = 3600
+"""The longest time a decision may be given (an hour): past it a budget is a mistake."""
 _POOL_EXTRA: Final = 3
 _SPADE_DANGER: Final = {QUEEN_OF_SPADES: 100, Card("AS"): 95, Card("KS"): 94}
 _HEART_BONUS: Final = 20
@@ -262,8 +265,7 @@ class SearchPlayer:
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r}; playouts are: "
                              f"{', '.join(PLAYOUTS)}")
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, not {workers}")
+        _whole("workers", workers, 1)
         if passing not in PASSINGS:
             raise ValueError(f"unknown passing {passing!r}; it is one of: "
                              f"{', '.join(PASSINGS)}")
@@ -273,17 +275,20 @@ class SearchPlayer:
                              f"{MAX_GAME_WEIGHT}, not {game_weight!r}")
         self.game_weight = game_weight
         self.search_passes = passing == "search"
+        if alarm not in (None, True, False):  # 1 and 0 too: a bot spec's alarm=1
+            raise ValueError(f"alarm is on (1) or off (0), not {alarm!r}")
         self.alarm = LEVEL_ALARM[level] if alarm is None else bool(alarm)
         self.trust = LEVEL_TRUST[level] if trust is None else trust
         self.lookahead = LEVEL_LOOKAHEAD[level] if lookahead is None else lookahead
         if self.lookahead not in LOOKAHEADS:
             raise ValueError(f"unknown lookahead {self.lookahead!r}; lookaheads are: "
                              f"{', '.join(LOOKAHEADS)}")
-        if not 0.0 < self.trust <= 1.0:
+        if not 0.0 < _real("trust", self.trust) <= 1.0:
             raise ValueError(f"trust must be above 0 and at most 1, not {self.trust}")
-        if tree < 0 or horizon < 0 or explore < 0:
-            raise ValueError(f"tree, horizon and explore must be at least 0, not {tree}, "
-                             f"{horizon} and {explore}")
+        _whole("tree", tree, 0)
+        _whole("horizon", horizon, 0)
+        if _real("explore", explore) < 0:
+            raise ValueError(f"explore must be at least 0, not {explore}")
         if own not in TREE_OWN:
             raise ValueError(f"unknown own {own!r}; it is one of: {', '.join(TREE_OWN)}")
         if first not in TREE_FIRST:
@@ -292,8 +297,8 @@ class SearchPlayer:
         if tree and (self.trust < 1.0 or self.lookahead != "none"):
             raise ValueError("tree does not combine with trust below 1 or a lookahead; "
                              "leave those at 1 and none")
-        if solve < 0 or root < 0:
-            raise ValueError(f"solve and root must be at least 0, not {solve} and {root}")
+        _whole("solve", solve, 0)
+        _whole("root", root, 0)
         if (solve or root) and (tree or self.trust < 1.0 or self.lookahead != "none"):
             raise ValueError("solve and root do not combine with tree, trust below 1 or a "
                              "lookahead; leave those at 0, 1 and none")
@@ -307,10 +312,11 @@ class SearchPlayer:
         self.policy = PLAYOUTS[playout]
         self.workers = workers
         base = LEVEL_BUDGETS[level]
+        if budget_s is not None and not 0 < _real("budget", budget_s) <= MAX_BUDGET_S:
+            raise ValueError(f"budget must be a number of seconds above 0 and at most "
+                             f"{MAX_BUDGET_S}, not {budget_s}")
         if iterations is not None:
-            if iterations < 1:
-                raise ValueError(f"iterations must be at least 1, not {iterations}")
-            self.budget = SearchBudget(budget_s, iterations)
+            self.budget = SearchBudget(budget_s, _whole("iterations", iterations, 1))
         else:
             seconds = base.seconds if budget_s is None else budget_s
             worlds = base.max_worlds
@@ -523,6 +529,21 @@ class SearchPlayer:
             round_points_for_choice(position, rules, code, points)
             values[choice] = (utility(view.seat, points, totals, rules), int(points[view.seat]))
         return values
+
+
+def _whole(name: str, value: object, least: int) -> int:
+    """An option that is a whole number of at least ``least`` (a bot spec's ``1e3`` is a
+    float and is refused here, before it reaches the compiled kernel)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+    return value
+
+
+def _real(name: str, value: object) -> float:
+    """An option that is a finite number."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value!r}")
+    return float(value)
 
 
 def round_history(view: PlayerView) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
