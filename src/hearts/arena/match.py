@@ -151,6 +151,11 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # alike, and 12 more with --bot expert:iterations=60,game_weight=0,playout=learned
     # --bot hard:iterations=60,game_weight=0 --bot shooter --bot expert:iterations=40,alarm=0
     "632d585fafb01ea6": "9b9706bfa8f74c3c",
+    # options, sheets, records and views typed at the edge (a787c39 to 7b5dd50):
+    # `same_play.py --old a787c39 --new 7b5dd50`, 12 games alike, and 12 more with
+    # --bot expert:iterations=60,game_weight=0 --bot hard:iterations=60,game_weight=0
+    # --bot shooter --bot expert:iterations=40
+    "8726b2c04558bfc2": "632d585fafb01ea6",
 })
 
 
