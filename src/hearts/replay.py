@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -212,6 +213,13 @@ def marked_decisions(replay: Replay, analysis: Mapping[str, Any]) -> list[dict[s
     for decision in decisions:
         if not isinstance(decision, Mapping):
             raise InvalidRecordError("each decision of an analysis is a JSON object")
+        choices, loss = decision.get("choices"), decision.get("loss")
+        if (isinstance(choices, bool) or not isinstance(choices, int)
+                or isinstance(loss, bool) or not isinstance(loss, int | float)
+                or not math.isfinite(loss) or "best" not in decision):
+            raise InvalidRecordError(
+                "each decision of an analysis states its choices (a whole number), its loss "
+                "(a number) and its best action, as hearts analyze --json writes them")
         taken = decision.get("taken")
         kind = decision.get("kind")
         field = "cards" if kind == "pass" else "card" if kind == "play" else "choice"

@@ -161,4 +161,16 @@ def test_step_opens_the_viewer_with_an_analysis_from_hearts_analyze(
                      encoding="utf-8")
     assert main(["replay", str(other), "--step", "--analysis", str(analysis)]) == 2
     assert "analysis of another game" in capsys.readouterr().err
+    for damage in ({"choices": "2"}, {"loss": None}, {"best": ...}):  # ... drops the key
+        edited = json.loads(analysis.read_text(encoding="utf-8"))
+        key, value = next(iter(damage.items()))
+        if value is ...:
+            del edited["decisions"][0][key]
+        else:
+            edited["decisions"][0][key] = value
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(json.dumps(edited), encoding="utf-8")
+        assert main(["replay", str(path), "--step", "--analysis", str(damaged)]) == 2
+        err = capsys.readouterr().err
+        assert "states its choices (a whole number), its loss" in err, err
     assert len(opened) == 1
