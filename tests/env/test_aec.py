@@ -3,12 +3,13 @@ player count, and games played through it agree with the core."""
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from hearts.core import PLAYER_COUNTS, PRESETS, Phase, Rules, new_game
-from hearts.env import HeartsAECEnv, env
+from hearts.env import HAND_ID, HeartsAECEnv, env
 from hearts.env.table import rank_rewards
 from hearts.players.observation import HAND, PLAYED, SELECTED, EncodingError
 
@@ -93,6 +94,14 @@ def test_a_hand_episode_ends_after_one_hand_of_the_chosen_round() -> None:
     state = aec.table.state
     assert len(state.results) == 1 and state.phase in (Phase.DEAL, Phase.OVER)
     assert [returns[a] for a in aec.possible_agents] == [-p for p in state.results[0].points]
+
+
+@pytest.mark.parametrize("round_no", ["x", 0, 2.0, True, 10**6])
+def test_a_round_that_is_no_round_number_is_refused_in_words(round_no: object) -> None:
+    for made in (env(rules="card-commons", episode="hand"),
+                 gymnasium.make(HAND_ID, rules="card-commons")):
+        with pytest.raises(EncodingError, match="round is a whole number from 1 to 100000"):
+            made.reset(seed=3, options={"round": round_no})
 
 
 def random_game_from_here(aec: HeartsAECEnv) -> dict[str, float]:

@@ -113,7 +113,7 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
             game_seed = seed
         else:
             game_seed = int(self._rng.integers(_SEED_BOUND))
-        self.table.start(game_seed, int((options or {}).get("round", 1)))
+        self.table.start(game_seed, (options or {}).get("round", 1))
         self._begin()
 
     def _begin(self) -> None:

@@ -87,7 +87,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
             s: build_player(c, seat=s, rules=self.rules, seed=f"{self._game_seed}/seat{s}")
             if isinstance(c, BotSpec) else c
             for s, c in enumerate(self._choices) if s != self.seat}
-        self.table.start(self._game_seed, int((options or {}).get("round", 1)))
+        self.table.start(self._game_seed, (options or {}).get("round", 1))
         self._opponents_play()
         return self._observation(), {}
 

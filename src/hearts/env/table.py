@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hearts.core import (
+    MAX_ROUND,
     Action,
     Card,
     Deal,
@@ -94,8 +95,13 @@ class Table:
         """Number of seats."""
         return self.rules.players
 
-    def start(self, seed: int | str, round_no: int = 1) -> None:
-        """Begin the seeded game, or (a hand episode) round ``round_no`` of it."""
+    def start(self, seed: int | str, round_no: object = 1) -> None:
+        """Begin the seeded game, or (a hand episode) round ``round_no`` of it (``reset``'s
+        ``options={"round": r}``, checked here for every environment)."""
+        if isinstance(round_no, bool) or not isinstance(round_no, int) or not (
+                1 <= round_no <= MAX_ROUND):
+            raise EncodingError(f"round is a whole number from 1 to {MAX_ROUND}, "
+                                f"not {round_no!r}")
         if self.episode == "hand":
             deal = Deal.from_seed(self.rules, round_deal_seed(str(seed), round_no))
             self.state = new_hand(self.rules, deal.hands, round_no=round_no,
