@@ -1,6 +1,8 @@
 """Rule options, presets and their canonical text form."""
 
 import dataclasses
+import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, given
@@ -176,6 +178,20 @@ def test_every_numeric_option_is_bounded_also_when_built_from_objects() -> None:
         Rules().replace(target=10**12)
     with pytest.raises(InvalidRulesError, match="at most 16 rounds"):
         Rules().replace(pass_cycle=(1,) * 17)
+
+
+@pytest.mark.parametrize(("build", "says"), [
+    (lambda: Rules.preset_rules("card-commons", 3.0), "players must be a whole number, not 3.0"),
+    (lambda: Rules(target=50.5), "target must be a whole number, not 50.5"),  # type: ignore
+    (lambda: Rules(pass_count="3"), "pass_count must be a whole number, not '3'"),  # type: ignore
+    (lambda: Rules(removed=1.0), "removed must be a whole number"),  # type: ignore
+    (lambda: Rules(pass_cycle=(1, 2.0, 0)), "pass_cycle must be whole numbers"),  # type: ignore
+    (lambda: Rules(jack_of_diamonds=1), "jack_of_diamonds is on or off"),  # type: ignore
+])
+def test_options_built_as_objects_are_checked_for_their_kind(
+        build: Callable[[], Rules], says: str) -> None:
+    with pytest.raises(InvalidRulesError, match=re.escape(says)):
+        build()
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\t\n"])

@@ -436,6 +436,16 @@ PRESETS: Final[dict[str, Callable[[int], Rules]]] = {
 
 # ------------------------------------------------------------------- validation
 def _validate(rules: Rules) -> None:
+    for key in ("players", "removed", "pass_count", "target", "rounds"):
+        value = getattr(rules, key)
+        if isinstance(value, bool) or not isinstance(value, int):  # 3.0 is not 3 players
+            raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
+    if not isinstance(rules.pass_cycle, tuple) or not all(
+            isinstance(o, int) and not isinstance(o, bool) for o in rules.pass_cycle):
+        raise InvalidRulesError(f"pass_cycle must be whole numbers, not {rules.pass_cycle!r}")
+    if not isinstance(rules.jack_of_diamonds, bool):
+        raise InvalidRulesError(f"jack_of_diamonds is on or off (True or False), not "
+                                f"{rules.jack_of_diamonds!r}")
     if rules.preset not in PRESETS:
         raise InvalidRulesError(
             f"unknown preset {rules.preset!r}; presets are: {', '.join(PRESETS)}"
@@ -466,8 +476,7 @@ def _validate(rules: Rules) -> None:
     if not 1 <= rules.target <= MAX_TARGET:
         raise InvalidRulesError(
             f"target must be a positive score from 1 to {MAX_TARGET}, not {rules.target}")
-    if isinstance(rules.rounds, bool) or not isinstance(rules.rounds, int) \
-            or not 0 <= rules.rounds <= MAX_ROUNDS:
+    if not 0 <= rules.rounds <= MAX_ROUNDS:
         raise InvalidRulesError(
             f"rounds must be 0 (play to the target) or a number of rounds from 1 to "
             f"{MAX_ROUNDS}, not {rules.rounds!r}")
