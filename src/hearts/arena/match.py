@@ -156,6 +156,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # --bot expert:iterations=60,game_weight=0 --bot hard:iterations=60,game_weight=0
     # --bot shooter --bot expert:iterations=40
     "8726b2c04558bfc2": "632d585fafb01ea6",
+    # rules built as objects checked for each option's kind (16ecf6c to b8b583b): the same
+    # two `same_play.py` runs (--old 16ecf6c --new b8b583b), 12 and 12 games alike
+    "f94bd950d98c5b4d": "8726b2c04558bfc2",
 })
 
 
