@@ -195,9 +195,9 @@ half a point a hand better than the rule-based one (CHANGELOG); ``rule`` is ther
 measure what the pass search is worth. Hints and analysis judge passes by the search
 either way."""
 
-# Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
 MAX_BUDGET_S: Final = 3600
 """The longest time a decision may be given (an hour): past it a budget is a mistake."""
+# Cards beyond the pass count in the pool of candidate passes: C(6, 3) = 20 passes.
 _POOL_EXTRA: Final = 3
 _SPADE_DANGER: Final = {QUEEN_OF_SPADES: 100, Card("AS"): 95, Card("KS"): 94}
 _HEART_BONUS: Final = 20
