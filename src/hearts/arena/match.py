@@ -159,6 +159,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # rules built as objects checked for each option's kind (16ecf6c to b8b583b): the same
     # two `same_play.py` runs (--old 16ecf6c --new b8b583b), 12 and 12 games alike
     "f94bd950d98c5b4d": "8726b2c04558bfc2",
+    # a comment moved back to its constant (ab8fef7 to c4e98c8): the same two
+    # `same_play.py` runs (--old ab8fef7 --new c4e98c8), 12 and 12 games alike
+    "17e39a4168ac6df2": "f94bd950d98c5b4d",
 })
 
 
