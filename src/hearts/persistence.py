@@ -190,7 +190,7 @@ def load_sheet(name: str) -> Sheet:
     if not path.exists():
         known = ", ".join(list_sheets()) or "none yet"
         raise SavedGameError(f"no sheet named {name!r}; saved sheets: {known}")
-    return Sheet.from_json(_read_json(path))
+    return read_sheet_file(path)
 
 
 def names_sheet_file(text: str) -> bool:
