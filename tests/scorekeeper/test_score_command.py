@@ -79,6 +79,9 @@ def test_a_downloaded_sheet_file_opens_is_kept_and_goes_on(tmp_path: Path) -> No
     csv_text = hearts("--open", str(download), "--export", "csv").stdout
     assert csv_text.splitlines()[1] == "1,13,13,13,13,0,0,0,0"
     assert not (tmp_path / "home" / "sheets" / "hearts-score-2026-12-07.json").exists()
+    both = hearts("--open", str(download), "--names", "A,B,C,D", stdin="0 0 13 13\n")
+    assert both.returncode == 2 and "--names starts a new sheet" in both.stderr
+    assert not (tmp_path / "home" / "sheets" / "hearts-score-2026-12-07.json").exists()
     more = hearts("--open", str(download), stdin="0 0 13 13\n")
     assert more.returncode == 0, more.stderr
     assert (f"{download} is kept as the sheet 'hearts-score-2026-12-07'" in more.stdout

@@ -78,17 +78,17 @@ def run(args: argparse.Namespace) -> int:
         for name in list_sheets():
             print(name)
         return 0
-    sheet = _open_sheet(args) if args.open else None
+    if args.open and args.names and not args.export:  # refused before a file is kept
+        raise InvalidSheetError("--names starts a new sheet; --open continues a saved one "
+                                "with its own players")
+    opened, sheet = _open_sheet(args.open, args.export) if args.open else (None, None)
     if args.export:
         if sheet is None:
             raise InvalidRoundError("--export needs --open NAME, the sheet to export")
         print(export(sheet, args.export), end="")
         return 0
-    if args.open:
-        if args.names:
-            raise InvalidSheetError("--names starts a new sheet; --open continues a saved one "
-                                    "with its own players")
-        name = args.open
+    if opened is not None:
+        name = opened
     elif args.name:
         if sheet_path(args.name).exists():
             raise InvalidSheetError(f"a sheet named {args.name!r} is saved already: continue "
@@ -107,18 +107,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_sheet(args: argparse.Namespace) -> Sheet:
-    """The sheet ``--open`` names. A sheet file is kept among the saved sheets first (not
-    for ``--export`` alone), and ``args.open`` becomes the name it is kept under."""
-    if not names_sheet_file(args.open):
-        return load_sheet(args.open)
-    if args.export:
-        return read_sheet_file(Path(args.open))
-    source = args.open
-    args.open, path, sheet = import_sheet(Path(source))
-    print(f"{source} is kept as the sheet {args.open!r} ({path}): reopen it with "
-          f"--open {args.open!r}")
-    return sheet
+def _open_sheet(text: str, export_only: str | None) -> tuple[str, Sheet]:
+    """The saved sheet ``--open`` names, and its name. A sheet file is first kept among
+    the saved sheets under a name of its own (not when it is only exported)."""
+    if not names_sheet_file(text):
+        return text, load_sheet(text)
+    if export_only:
+        return text, read_sheet_file(Path(text))
+    name, path, sheet = import_sheet(Path(text))
+    print(f"{text} is kept as the sheet {name!r} ({path}): reopen it with --open {name!r}")
+    return name, sheet
 
 
 class PlainScorekeeper:
