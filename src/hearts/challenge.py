@@ -52,6 +52,7 @@ from hearts.core import (
     PlayerView,
     Rules,
     encode_action,
+    is_whole_number,
     new_game,
     record_seats,
     replay_record,
@@ -186,7 +187,7 @@ class Challenge:
                                      f"{', '.join(OPPONENT_LEVELS)}, not {level!r}")
         for name, value, most in (("deals", self.deals, MAX_DEALS),
                                   ("iterations", self.iterations, MAX_ITERATIONS)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            if not is_whole_number(value, 1, most):
                 raise ChallengeError(f"{name} must be a whole number from 1 to {most}, "
                                      f"not {value!r}")
         problem = _seed_error(self.seed)
@@ -290,8 +291,7 @@ class Challenge:
 
     def computer(self, seat: int) -> Player:
         """The computer opponent in ``seat`` (1 and up): the same view, the same action."""
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not _CHALLENGER < seat < self.players:
+        if not is_whole_number(seat, _CHALLENGER + 1, self.players - 1):
             raise ChallengeError(f"the computer seats are 1 to {self.players - 1}, not {seat!r}")
         return _Computer(self, seat)
 

@@ -42,6 +42,7 @@ from hearts.core import (
     encode_card,
     encode_cards,
     encode_moon_choice,
+    is_whole_number,
     record_seats,
     replay_record,
     round_steps,
@@ -214,9 +215,9 @@ def marked_decisions(replay: Replay, analysis: Mapping[str, Any]) -> list[dict[s
         if not isinstance(decision, Mapping):
             raise InvalidRecordError("each decision of an analysis is a JSON object")
         choices, loss = decision.get("choices"), decision.get("loss")
-        if (isinstance(choices, bool) or not isinstance(choices, int)
-                or isinstance(loss, bool) or not isinstance(loss, int | float)
-                or not math.isfinite(loss) or "best" not in decision):
+        if (not is_whole_number(choices) or isinstance(loss, bool)
+                or not isinstance(loss, int | float) or not math.isfinite(loss)
+                or "best" not in decision):
             raise InvalidRecordError(
                 "each decision of an analysis states its choices (a whole number), its loss "
                 "(a number) and its best action, as hearts analyze --json writes them")
@@ -252,7 +253,7 @@ def most_costly(decisions: Sequence[Mapping[str, Any]],
 
 def _round(decision: Mapping[str, Any]) -> int:
     number = decision.get("round")
-    return number if isinstance(number, int) else -1
+    return number if is_whole_number(number) else -1
 
 
 def _action_key(shown: Mapping[str, Any]) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.core import (
+    MAX_TOTAL,
     InvalidRoundError,
     InvalidRulesError,
     InvalidSheetError,
@@ -53,8 +54,11 @@ __all__ = [
 EXPORT_KINDS: Final = ("csv", "md", "text")
 """The forms a sheet is exported in: CSV, a Markdown table, the numbered text sheet."""
 
-_CARDS_TOKEN: Final = re.compile(r"^(?:(\d+)H)?(Q)?(J)?$", re.IGNORECASE)
-_POINTS_TOKEN: Final = re.compile(r"^([+-]?\d+)(J)?$", re.IGNORECASE)
+# A number in an entry has at most as many digits as the largest total a sheet keeps, so
+# a longer one is "cannot read" in words, never Python's 4,300-digit conversion limit.
+_DIGITS: Final = len(str(MAX_TOTAL))
+_CARDS_TOKEN: Final = re.compile(rf"^(?:(\d{{1,{_DIGITS}}})H)?(Q)?(J)?$", re.IGNORECASE)
+_POINTS_TOKEN: Final = re.compile(rf"^([+-]?\d{{1,{_DIGITS}}})(J)?$", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------- text entry

@@ -78,6 +78,23 @@ def test_serve_refuses_a_db_it_cannot_use_in_one_line(hearts_main: HeartsMain, t
     assert err.startswith("hearts: error: ") and said in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(("options", "said"), [
+    (["--route-tag", "a"], "--route-tag routes tables between the processes of a cluster: "
+                           "give --bus too"),
+    (["--bus", "http://x"], "--bus takes a redis:// URL, not 'http://x'"),
+    (["--bus", "redis://127.0.0.1:1"], "processes connected by a bus share their tables: "
+                                       "give them a PostgreSQL store"),
+])
+def test_serve_refuses_a_cluster_it_cannot_form_in_one_line(
+        hearts_main: HeartsMain, tmp_path: Path, options: list[str], said: str) -> None:
+    """Each refusal is a typed error (CommandLineError, ServerConfigError) said before
+    anything listens or connects."""
+    status, out, err = hearts_main("serve", "--db", str(tmp_path / "h.db"), "--port", "18765",
+                                   *options)
+    assert status == 2 and out == "", err
+    assert err.startswith(f"hearts: error: {said}") and len(err.splitlines()) == 1
+
+
 def test_a_bug_says_so_and_where_its_traceback_went(
         hearts_main: HeartsMain, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("TMPDIR", str(tmp_path))

@@ -20,7 +20,7 @@ from hearts.core import (
     hand_record,
     read_position,
 )
-from hearts.players import RandomPlayer, play_game
+from hearts.players import PlayerError, RandomPlayer, play_game
 from hearts.players.analysis import (
     BLUNDER,
     INACCURACY,
@@ -136,10 +136,14 @@ def test_marks_follow_the_documented_thresholds() -> None:
 
 def test_bad_input_is_refused_with_what_is_allowed() -> None:
     record = moon_let_through()
-    with pytest.raises(ValueError, match="seats run from 0 to 3"):
-        analyze(record, [4], seed="x", iterations=5)
-    with pytest.raises(ValueError, match="workers must be at least 1"):
-        analyze(record, [0], workers=0)
+    for seats in ([4], [-1], [True], ["0"]):
+        with pytest.raises(PlayerError, match="seats run from 0 to 3"):
+            analyze(record, seats, seed="x", iterations=5)
+    for workers in (0, 1.5, "2"):
+        with pytest.raises(PlayerError, match="workers must be a whole number of at least 1"):
+            analyze(record, [0], workers=workers)
+    with pytest.raises(PlayerError, match="iterations must be a whole number of at least 1"):
+        analyze(record, [0], seed="x", iterations=2.5)
     broken = record | {"plays": [*record["plays"][:-1], "2C"]}
     with pytest.raises(InvalidRecordError):
         analyze(broken, [0], seed="x", iterations=5)

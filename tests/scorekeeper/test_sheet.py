@@ -201,6 +201,12 @@ def test_parse_round_entry_reads_points_and_cards() -> None:
         parse_round_entry("5h q 8h x", 4)
     with pytest.raises(InvalidRoundError, match="one value for each of the 4"):
         parse_round_entry("13 13", 4)
+    # a number longer than any total is refused in words, never by Python's limit of
+    # 4,300 digits (which once ended `hearts score`)
+    for long in ("1" * 4301, "1" * 4301 + "h", "1234567890", "-1234567890j"):
+        with pytest.raises(InvalidRoundError, match=f"cannot read '{long[:5]}"):
+            parse_round_entry(f"{long} 0 0 0", 4)
+    assert parse_round_entry("999999999 0 0 0", 4).points == (999_999_999, 0, 0, 0)
     assert split_names("Ann, Bo Jo,Cy") == ["Ann", "Bo Jo", "Cy"]
     assert split_names("Ann Bo  Cy") == ["Ann", "Bo", "Cy"]
 

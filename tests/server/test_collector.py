@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from hearts.server.collector import SweepingCollector
+from hearts.server.settings import ServerConfigError
 
 
 class Node:
@@ -107,5 +108,5 @@ def test_the_thread_sweeps_without_being_asked(restored_gc: None) -> None:
     ({"growth": 0}, "must be above 0"),
 ])
 def test_settings_out_of_range_are_refused(options: dict[str, Any], message: str) -> None:
-    with pytest.raises(ValueError, match=re.escape(message)):
+    with pytest.raises(ServerConfigError, match=re.escape(message)):
         SweepingCollector(**options)

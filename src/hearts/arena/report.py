@@ -186,21 +186,21 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several matches of the same rules and lineup on different seeds
     (runs on several machines, or one after another, even in other sessions): the
     intervals over every deal set of them all, the counts summed, the decision times
-    joined (:func:`_pooled_timing`). ValueError, saying which, when a report is not an
+    joined (:func:`_pooled_timing`). ArenaError, saying which, when a report is not an
     arena report, lacks its deal sets' figures (older than ``by_deal_set``) or its code
     digest, was played by code that does not play as the others' (:func:`first_code`),
     differs in rules or lineup, or repeats a seed (the same deals again are no new
     evidence). Reports of several codes that play alike name them all under ``codes``."""
     if not reports:
-        raise ValueError("nothing to pool: give at least one arena report")
+        raise ArenaError("nothing to pool: give at least one arena report")
     for data in reports:
         if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
-            raise ValueError(f"not an arena report (its format is not {REPORT_FORMAT!r})")
+            raise ArenaError(f"not an arena report (its format is not {REPORT_FORMAT!r})")
         if any("by_deal_set" not in bot for bot in data["figures"]["bots"]):
-            raise ValueError(f"the report of seed {data['figures']['seed']!r} has no figures "
+            raise ArenaError(f"the report of seed {data['figures']['seed']!r} has no figures "
                              "by deal set (a report from an older version): run it again")
         if "code" not in data:
-            raise ValueError(f"the report of seed {data['figures']['seed']!r} does not say "
+            raise ArenaError(f"the report of seed {data['figures']['seed']!r} does not say "
                              "which code played (a report from an older version): run it "
                              "again")
     code = reports[0]["code"]
@@ -211,15 +211,15 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
     for data in reports:
         figures = data["figures"]
         if first_code(data["code"]) != line:
-            raise ValueError(f"the match of seed {figures['seed']!r} was played by other "
+            raise ArenaError(f"the match of seed {figures['seed']!r} was played by other "
                              f"code ({data['code']}, not {code}) not shown to play alike "
                              "(hearts.arena.match.PLAYS_AS): its bots are not the same bots")
         for key in ("rules", "lineup"):
             if figures[key] != first[key]:
-                raise ValueError(f"only matches of one {key} pool: {figures[key]!r} is not "
+                raise ArenaError(f"only matches of one {key} pool: {figures[key]!r} is not "
                                  f"{first[key]!r}")
         if figures["seed"] in seeds:
-            raise ValueError(f"seed {figures['seed']!r} appears twice: its deals would count "
+            raise ArenaError(f"seed {figures['seed']!r} appears twice: its deals would count "
                              "twice")
         seeds.append(figures["seed"])
     games = sum(data["figures"]["games"] for data in reports)

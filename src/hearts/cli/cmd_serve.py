@@ -93,14 +93,14 @@ def run(args: argparse.Namespace) -> int:
                           rate_burst=max(20, int(2 * args.rate_limit)),
                           table_prefix=f"{args.route_tag}." if args.route_tag else "")
     if args.route_tag and args.bus is None:
-        raise ValueError("--route-tag routes tables between the processes of a cluster: "
+        raise CommandLineError("--route-tag routes tables between the processes of a cluster: "
                          "give --bus too")
     bus = None
     if args.bus is not None:
         from hearts.server.bus import Bus, is_redis_url
 
         if not is_redis_url(args.bus):
-            raise ValueError(f"--bus takes a redis:// URL, not {args.bus!r}")
+            raise CommandLineError(f"--bus takes a redis:// URL, not {args.bus!r}")
         bus = Bus(args.bus, lease_s=args.lease)
     try:
         app = create_app(db, config, bus)

@@ -80,6 +80,7 @@ from hearts.core.fairness import (
     verify_record,
     verify_record_text,
 )
+from hearts.core.numbers import is_whole_number
 from hearts.core.position import (
     POSITION_FIELDS,
     read_position,
@@ -273,6 +274,7 @@ __all__ = [
     "hearts_open",
     "highest_card",
     "illegal_reason",
+    "is_whole_number",
     "iter_mask",
     "lowest_card",
     "mask_cards",

@@ -24,6 +24,7 @@ from typing import Any, Final
 from hearts.core.actions import Action, ChooseMoon, PassCards, Play
 from hearts.core.cards import Card, CardSet, card_name
 from hearts.core.errors import HeartsError, InvalidCardError
+from hearts.core.numbers import is_whole_number
 from hearts.core.scoring import MoonChoice
 
 __all__ = [
@@ -128,7 +129,7 @@ def encode_action(action: Action) -> tuple[str, dict[str, Any]]:
 def decode_action(kind: object, seat: object, fields: Mapping[str, Any]) -> Action:
     """The action of ``seat`` that ``kind`` and its field in ``fields`` stand for (other
     keys of ``fields`` are ignored). Only the form is checked: the rules check the rest."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
+    if not is_whole_number(seat):
         raise CodecError("seat", f"seat must be a seat number from 0, not {seat!r}")
     if kind == "play":
         return Play(seat, decode_card(fields.get("card"), "card"))

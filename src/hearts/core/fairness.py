@@ -26,6 +26,7 @@ from typing import Any, Final
 from hearts.core.codec import CodecError, decode_cards
 from hearts.core.deal import deal_hands
 from hearts.core.errors import InvalidRecordError
+from hearts.core.numbers import is_whole_number
 from hearts.core.record import GAME_FORMAT, MAX_ROUND, is_seed_text, parse_record
 from hearts.core.rules import Rules
 
@@ -153,7 +154,7 @@ def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
     if seed is not None and not is_seed_text(seed):
         raise InvalidRecordError("record: seed must be text or null")
     first = data.get("first_round", 1)
-    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_ROUND:
+    if not is_whole_number(first, 1, MAX_ROUND):
         raise InvalidRecordError(f"record: first_round must be a whole number from 1 to "
                                  f"{MAX_ROUND}")
     rounds = data.get("rounds")

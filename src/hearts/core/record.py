@@ -52,6 +52,7 @@ from hearts.core.codec import (
 )
 from hearts.core.deal import DEAL_ALGORITHM, deal_hands
 from hearts.core.errors import HeartsError, IllegalActionError, InvalidRecordError
+from hearts.core.numbers import is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.state import (
     ChooseMoon,
@@ -200,7 +201,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
     if key not in data:
         raise InvalidRecordError(f"{where}: missing field {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+    if not isinstance(value, kind) or (kind is int and not is_whole_number(value)):
         raise InvalidRecordError(f"{where}: field {key!r} has the wrong type")
     return value
 
@@ -245,10 +246,10 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
         raise InvalidRecordError(f"{where}: a round is a JSON object")
     rules = state.rules
     stated_round = entry.get("round", round_no)
-    if not _whole(stated_round) or stated_round != round_no:
+    if not is_whole_number(stated_round) or stated_round != round_no:
         raise InvalidRecordError(f"{where}: the record numbers this round {stated_round!r}; "
                                  "rounds run on one by one from first_round")
-    if "pass_offset" in entry and (not _whole(entry["pass_offset"])
+    if "pass_offset" in entry and (not is_whole_number(entry["pass_offset"])
                                    or entry["pass_offset"] != rules.pass_offset(round_no)):
         raise InvalidRecordError(
             f"{where}: the record says pass_offset {entry['pass_offset']!r}, the rules give "
@@ -349,7 +350,7 @@ def _check_moon(state: GameState, moon: Mapping[str, Any] | None, result: RoundR
             else f"the round {_unfinished(state, plays)}"
         raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
                                  f"but {why}; write moon: null")
-    if not _whole(stated) or stated != shooter:
+    if not is_whole_number(stated) or stated != shooter:
         raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
                                  f"the rules give seat {shooter}")
     if moon.get("choice") != choice:
@@ -360,7 +361,7 @@ def _check_moon(state: GameState, moon: Mapping[str, Any] | None, result: RoundR
 def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
     scores = data.get("scores", [0] * rules.players)
     if not isinstance(scores, list) or len(scores) != rules.players or not all(
-            _whole(s) and abs(s) <= MAX_TOTAL for s in scores):
+            is_whole_number(s, -MAX_TOTAL, MAX_TOTAL) for s in scores):
         raise InvalidRecordError(f"record: scores need {rules.players} whole numbers from "
                                  f"-{MAX_TOTAL} to {MAX_TOTAL}")
     return scores
@@ -378,13 +379,8 @@ def is_seed_text(value: object) -> bool:
     return True
 
 
-def _whole(value: object) -> bool:
-    """A JSON whole number (not true/false, not 1.0)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _round_number(value: object, key: str) -> int:
-    if not isinstance(value, int) or not _whole(value) or not 1 <= value <= MAX_ROUND:
+    if not is_whole_number(value, 1, MAX_ROUND):
         raise InvalidRecordError(
             f"record: {key} must be a whole number from 1 to {MAX_ROUND}, not {value!r}")
     return value

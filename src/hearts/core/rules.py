@@ -29,6 +29,7 @@ from hearts.core.cards import (
     lowest_card,
 )
 from hearts.core.errors import InvalidCardError, InvalidRulesError
+from hearts.core.numbers import is_whole_number
 
 __all__ = [
     "MAX_PASS_CYCLE",
@@ -438,10 +439,10 @@ PRESETS: Final[dict[str, Callable[[int], Rules]]] = {
 def _validate(rules: Rules) -> None:
     for key in ("players", "removed", "pass_count", "target", "rounds"):
         value = getattr(rules, key)
-        if isinstance(value, bool) or not isinstance(value, int):  # 3.0 is not 3 players
+        if not is_whole_number(value):  # 3.0 is not 3 players
             raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
     if not isinstance(rules.pass_cycle, tuple) or not all(
-            isinstance(o, int) and not isinstance(o, bool) for o in rules.pass_cycle):
+            is_whole_number(o) for o in rules.pass_cycle):
         raise InvalidRulesError(f"pass_cycle must be whole numbers, not {rules.pass_cycle!r}")
     if not isinstance(rules.jack_of_diamonds, bool):
         raise InvalidRulesError(f"jack_of_diamonds is on or off (True or False), not "
@@ -492,7 +493,7 @@ def _validate(rules: Rules) -> None:
 def _to_int(key: str, value: object) -> int:
     if isinstance(value, bool):
         raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
-    if isinstance(value, int):
+    if is_whole_number(value):
         return value
     text = str(value).strip()
     if not _WHOLE_NUMBER.fullmatch(text):
@@ -538,7 +539,7 @@ def _convert(key: str, value: object, players: int) -> object:
     if key in ("pass_count", "target", "rounds"):
         return _to_int(key, value)
     if key == "removed":
-        if isinstance(value, int) and not isinstance(value, bool):
+        if is_whole_number(value):
             return value
         if isinstance(value, CardSet):
             return value.mask

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
+from hearts.core.numbers import is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -213,7 +214,7 @@ def _taken_from_json(data: Mapping[str, Any]) -> Taken:
     """One player's cards taken in a saved round, each field of its own kind (a file's
     ``2.7`` hearts or ``"false"`` queen is refused, not read as 2 or as taken)."""
     hearts, queen, jack = data["hearts"], data["queen"], data["jack"]
-    if isinstance(hearts, bool) or not isinstance(hearts, int):
+    if not is_whole_number(hearts):
         raise InvalidSheetError(f"sheet: hearts taken is a whole number, not {hearts!r}")
     if not isinstance(queen, bool) or not isinstance(jack, bool):
         raise InvalidSheetError(f"sheet: queen and jack are true or false, not {queen!r} "

@@ -26,6 +26,7 @@ from hearts.core.actions import Action, ChooseMoon, Deal, PassCards, Play, Round
 from hearts.core.cards import ALL_CARDS, HEART_MASK, POINT_MASK, Card, CardSet, card_name, iter_mask
 from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError
+from hearts.core.numbers import is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -191,8 +192,11 @@ _CARD_SET_TYPE: Final = CardSet
 _new_trick: Final = functools.partial(tuple.__new__, Trick)
 
 
-def new_game(rules: Rules | None = None, seed: int | str | None = None) -> GameState:
-    """A new game; with a seed every round is dealt from it, else it waits for a Deal."""
+def new_game(rules: Rules | None = None, seed: object = None) -> GameState:
+    """A new game; with a seed (a whole number or text) every round is dealt from it,
+    else it waits for a Deal."""
+    if seed is not None and not (is_whole_number(seed) or isinstance(seed, str)):
+        raise IllegalActionError(f"a game seed is a whole number or text, not {seed!r}")
     return GameState._start(rules or Rules(), None if seed is None else str(seed))
 
 
@@ -200,16 +204,20 @@ def new_hand(
     rules: Rules,
     hands: Sequence[CardSet],
     *,
-    round_no: int = 1,
-    totals: Sequence[int] | None = None,
-    deal_seed: str | None = None,
+    round_no: object = 1,
+    totals: object = None,
+    deal_seed: object = None,
 ) -> GameState:
     """A game positioned at the start of one given deal (puzzles, duplicate deals, analysis).
 
-    ``round_no`` sets the pass direction; ``totals`` the scores going in. After the
-    hand the state waits in ``DEAL`` (or is over if someone reached the target).
+    ``round_no`` (a whole number from 1) sets the pass direction; ``totals`` (a whole
+    number a seat) the scores going in; ``deal_seed`` (text) names the deal. After the
+    hand the state waits in ``DEAL`` (or is over if someone reached the target). They
+    are typed ``object`` and checked here, so a compiled engine refuses a wrong one with
+    the same IllegalActionError as pure Python, not a bare TypeError.
     """
-    return GameState._start(rules, None, round_no, totals).apply(Deal(tuple(hands), deal_seed))
+    seed: Any = deal_seed  # checked by apply, as every Deal's seed is
+    return GameState._start(rules, None, round_no, totals).apply(Deal(tuple(hands), seed))
 
 
 # A state's fields: its slots, and (all but the unpickled) what a pickle carries.
@@ -308,18 +316,18 @@ class GameState:
         return state
 
     @classmethod
-    def _start(cls, rules: Rules, seed: str | None, round_no: int = 1,
-               totals: Sequence[int] | None = None) -> GameState:
+    def _start(cls, rules: object, seed: str | None, round_no: object = 1,
+               totals: object = None) -> GameState:
         """A game starting at ``round_no`` with ``totals`` going in (dealt if seeded)."""
         if not isinstance(rules, Rules):
             raise IllegalActionError(f"rules must be a Rules object, not {rules!r}")
         state = cls._blank(rules, seed)
-        if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        if not is_whole_number(round_no, 1):
             raise IllegalActionError(f"rounds are numbered from 1, not {round_no!r}")
         state.round_no = state.first_round = round_no
         if totals is not None:
-            if len(totals) != rules.players or not all(
-                    isinstance(t, int) and not isinstance(t, bool) for t in totals):
+            if not isinstance(totals, Sequence) or len(totals) != rules.players or not all(
+                    is_whole_number(t) for t in totals):
                 raise IllegalActionError(
                     f"totals need one whole-number score a seat ({rules.players})")
             state._totals = [int(t) for t in totals]
@@ -408,26 +416,29 @@ class GameState:
             return (self.shooter,)
         return ()
 
-    def hand(self, seat: int) -> CardSet:
+    # A seat given to the accessors below is checked (IllegalActionError for "1", True,
+    # -1 or a seat past the table), so no caller reads another seat by Python's indexing.
+    def hand(self, seat: object) -> CardSet:
         """A seat's current cards (the true state: bots and faces use a view instead)."""
-        return CardSet(self._hand(seat))
+        return CardSet(self._hand(self._check_seat(seat)))
 
-    def dealt(self, seat: int) -> CardSet:
+    def dealt(self, seat: object) -> CardSet:
         """A seat's cards as dealt this round."""
-        return CardSet(self._dealt[seat])
+        return CardSet(self._dealt[self._check_seat(seat)])
 
-    def chosen_pass(self, seat: int) -> CardSet | None:
+    def chosen_pass(self, seat: object) -> CardSet | None:
         """The cards a seat chose to pass this round, None before it chose."""
-        chosen = self._chosen[seat]
+        chosen = self._chosen[self._check_seat(seat)]
         return None if chosen is None else CardSet(chosen)
 
-    def received(self, seat: int) -> CardSet | None:
+    def received(self, seat: object) -> CardSet | None:
         """Cards a seat received this round, None before the exchange or on a hold round."""
-        return None if self._received is None else CardSet(self._received[seat])
+        number = self._check_seat(seat)
+        return None if self._received is None else CardSet(self._received[number])
 
-    def has_chosen(self, seat: int) -> bool:
+    def has_chosen(self, seat: object) -> bool:
         """Whether a seat has chosen its pass this round."""
-        return self._chosen[seat] is not None
+        return self._chosen[self._check_seat(seat)] is not None
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -440,13 +451,13 @@ class GameState:
         """Completed tricks of this round."""
         return self._tricks
 
-    def taken(self, seat: int) -> CardSet:
+    def taken(self, seat: object) -> CardSet:
         """Cards a seat has taken in tricks this round."""
-        return CardSet(self._taken[seat])
+        return CardSet(self._taken[self._check_seat(seat)])
 
-    def round_points(self, seat: int) -> int:
+    def round_points(self, seat: object) -> int:
         """Points a seat has taken so far this round (before any moon adjustment)."""
-        return card_points(self._taken[seat], self.rules)
+        return card_points(self._taken[self._check_seat(seat)], self.rules)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -499,7 +510,7 @@ class GameState:
         open_ = led < 0 and hearts_open(fast, first, self.hearts_broken, self.queen_played)
         return playable(fast, self._hand(seat), led, first, open_)
 
-    def legal_cards(self, seat: int | None = None) -> CardSet:
+    def legal_cards(self, seat: object = None) -> CardSet:
         """Cards a seat may use now: its playable cards, or its hand while passing."""
         seat = self._default_seat(seat)
         if seat is None:
@@ -508,9 +519,11 @@ class GameState:
             return CardSet(self._hand(seat) if self._chosen[seat] is None else 0)
         return CardSet(self._legal_mask(seat))
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: object = None) -> list[Action]:
         """Every legal action of a seat (default: the first seat to act); in a seeded
         game's ``DEAL``, with no seat given, the seeded dealer's deal."""
+        if seat is not None:
+            self._check_seat(seat)
         if self.phase is _DEAL:
             deal = self.next_deal
             return [deal] if deal is not None and seat is None else []
@@ -535,9 +548,9 @@ class GameState:
             ]
         return []
 
-    def _default_seat(self, seat: int | None) -> int | None:
+    def _default_seat(self, seat: object) -> int | None:
         if seat is not None:
-            return seat
+            return self._check_seat(seat)
         acting = self.to_act
         return acting[0] if acting else None
 
@@ -601,7 +614,7 @@ class GameState:
                                   seat=seat, card=card, legal=legal)
 
     def _check_seat(self, seat: object) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not is_whole_number(seat, 0, self.players - 1):
             raise self._illegal(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
         return seat
 
@@ -623,7 +636,7 @@ class GameState:
             if phase is not _PLAY:
                 raise self._illegal(f"cannot play a card now: waiting for {expected}", seat)
             card = given.card
-            if not isinstance(card, int) or not 0 <= card < 52:
+            if not is_whole_number(card, 0, 51):
                 raise self._illegal(f"not a card: {card!r}", seat)
             name = card_name(card)
             if seat != self.turn:

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
 from hearts.core.errors import IllegalActionError
+from hearts.core.numbers import is_whole_number
 from hearts.core.rules import Rules, pass_direction_name
 from hearts.core.scoring import points_left
 from hearts.core.state import GameState, Phase, RoundResult, Trick
@@ -384,8 +385,12 @@ def _known(state: GameState) -> tuple[dict[str, Any], dict[int | None, PlayerVie
     return entry[1], entry[2]
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
-    """The view of ``seat`` (None for a spectator, who sees no hand)."""
+def view(state: GameState, seat: object) -> PlayerView:
+    """The view of ``seat`` (None for a spectator, who sees no hand); IllegalActionError
+    for anything but None or a seat of the table (``True`` is not seat 1)."""
+    n = state.players
+    if seat is not None and not is_whole_number(seat, 0, n - 1):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
     public, built = _known(state)
     seen = built.get(seat)
     if seen is None:
@@ -393,7 +398,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     return seen
 
 
-def views(state: GameState, seats: Iterable[int | None]) -> list[PlayerView]:
+def views(state: GameState, seats: Iterable[object]) -> list[PlayerView]:
     """The views of several seats of one state, as :func:`view` gives each (what they
     share is gathered once: a table sends every seat its view after each action)."""
     return [view(state, seat) for seat in seats]
@@ -429,9 +434,6 @@ def _public(state: GameState) -> dict[str, Any]:
 
 
 def _seat_view(state: GameState, seat: int | None, public: dict[str, Any]) -> PlayerView:
-    n = state.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
     # Built without the generated __init__, which sets each of the two dozen frozen fields
     # through object.__setattr__ and would cost more than all the rest of a view; the
     # fields are every field, as the tests check.

@@ -33,6 +33,7 @@ from hearts.core import (
     first_leader,
     fixed_moon_choice,
     game_over,
+    is_whole_number,
     lowest_card,
     moon_shooter,
     new_hand,
@@ -119,13 +120,13 @@ class BatchedHearts:
 
     def __init__(self, n: int, rules: Rules | str | None = None, seed: int = 0,
                  episode: Episode = "game", reward: Reward = "hand", copy: bool = True) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if not is_whole_number(n, 1):
             raise BatchedOptionError(f"n is the number of games, a whole number >= 1, not {n!r}")
         if episode not in EPISODES:
             raise BatchedOptionError(f"episode is one of {EPISODES}, not {episode!r}")
         if reward not in REWARDS:
             raise BatchedOptionError(f"reward is one of {REWARDS}, not {reward!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole_number(seed):
             raise BatchedOptionError(f"seed is a whole number, not {seed!r}")
         if rules is None:
             rules = Rules()

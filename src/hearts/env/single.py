@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core import Rules, moon_points
+from hearts.core import Rules, is_whole_number, moon_points
 from hearts.env.aec import RENDER_MODES, observation_space
 from hearts.env.table import Episode, RewardKind, Table, parse_rules
 from hearts.players.base import Player, decide
@@ -53,7 +53,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
                                 f" not {render_mode!r}")
         self.rules = parse_rules(rules, players)
         n = self.rules.players
-        if not (isinstance(seat, int) and 0 <= seat < n):
+        if not is_whole_number(seat, 0, n - 1):
             raise EncodingError(f"seat must be 0 to {n - 1}, not {seat!r}")
         self.seat = seat
         self.table = Table(self.rules, reward, episode)

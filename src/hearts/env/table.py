@@ -34,6 +34,7 @@ from hearts.core import (
     Phase,
     PlayerView,
     Rules,
+    is_whole_number,
     new_game,
     new_hand,
     round_deal_seed,
@@ -98,8 +99,7 @@ class Table:
     def start(self, seed: int | str, round_no: object = 1) -> None:
         """Begin the seeded game, or (a hand episode) round ``round_no`` of it (``reset``'s
         ``options={"round": r}``, checked here for every environment)."""
-        if isinstance(round_no, bool) or not isinstance(round_no, int) or not (
-                1 <= round_no <= MAX_ROUND):
+        if not is_whole_number(round_no, 1, MAX_ROUND):
             raise EncodingError(f"round is a whole number from 1 to {MAX_ROUND}, "
                                 f"not {round_no!r}")
         if self.episode == "hand":

@@ -18,6 +18,7 @@ from hearts.players.driver import (
     run_game_async,
     seeded_dealer,
 )
+from hearts.players.errors import PlayerError
 from hearts.players.hints import Hint, hint, hint_level
 from hearts.players.levels import LEVELS, UnknownLevelError, make_player
 from hearts.players.random_player import RandomPlayer
@@ -31,6 +32,7 @@ __all__ = [
     "Hint",
     "Observer",
     "Player",
+    "PlayerError",
     "PlayerSeat",
     "QueueSeat",
     "RandomPlayer",

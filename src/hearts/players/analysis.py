@@ -41,11 +41,13 @@ from hearts.core import (
     Phase,
     Play,
     PlayerView,
+    is_whole_number,
     record_seats,
     replay_record,
     round_steps,
     view,
 )
+from hearts.players.errors import PlayerError
 from hearts.players.levels import LEVELS
 
 __all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "INACCURACY", "MISTAKE", "DecisionReport",
@@ -251,18 +253,19 @@ def analyze(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
     ``workers``; without it, ``iterations`` (if given) or the ``expert`` time budget
     (``budget_s`` seconds a decision, default the level's) rules. ``workers`` processes
     judge decisions side by side; ``progress(done, total)`` follows them. Raises
-    :class:`InvalidRecordError` for a record the rules reject, ValueError for bad seats
-    or settings."""
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    if iterations is not None and iterations < 1:
-        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    :class:`InvalidRecordError` for a record the rules reject, :class:`PlayerError`
+    for bad seats or settings."""
+    if not is_whole_number(workers, 1):
+        raise PlayerError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if iterations is not None and not is_whole_number(iterations, 1):
+        raise PlayerError(f"iterations must be a whole number of at least 1, not "
+                          f"{iterations!r}")
     final = replay_record(record)
     names = record_seats(record, final.players)
     chosen = human_seats(names) if seats is None else tuple(dict.fromkeys(seats))
-    bad = [s for s in chosen if not 0 <= s < final.players]
+    bad = [s for s in chosen if not is_whole_number(s, 0, final.players - 1)]
     if bad or not chosen:
-        raise ValueError(f"seats run from 0 to {final.players - 1}, not {bad or 'none'}")
+        raise PlayerError(f"seats run from 0 to {final.players - 1}, not {bad or 'none'}")
     if seed is not None and iterations is None:
         iterations = DEFAULT_ITERATIONS
     run_seed = seed if seed is not None else str(random.getrandbits(64))

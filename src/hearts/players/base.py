@@ -15,6 +15,7 @@ from hearts.core import (
     Play,
     PlayerView,
 )
+from hearts.players.errors import PlayerError
 
 __all__ = ["Player", "decide"]
 
@@ -42,11 +43,11 @@ def decide(player: Player, view: PlayerView) -> Action:
     """Ask ``player`` for the decision its view is waiting on, as an action."""
     seat = view.seat
     if seat is None or not view.my_turn:
-        raise ValueError("decide() needs the view of a seat that must act now")
+        raise PlayerError("decide() needs the view of a seat that must act now")
     if view.phase is Phase.PASS:
         return PassCards(seat, player.choose_pass(view))
     if view.phase is Phase.PLAY:
         return Play(seat, player.choose_play(view))
     if view.phase is Phase.MOON:
         return ChooseMoon(seat, player.choose_moon(view))
-    raise ValueError(f"no decision in phase {view.phase.value}")
+    raise PlayerError(f"no decision in phase {view.phase.value}")

@@ -34,6 +34,7 @@ from hearts.core import (
     view,
 )
 from hearts.players.base import Player, decide
+from hearts.players.errors import PlayerError
 
 __all__ = [
     "AsyncSeat",
@@ -88,7 +89,7 @@ def seeded_dealer(state: GameState) -> Deal:
     """The seeded game's own deal (an unseeded game needs a dealer of its own)."""
     deal = state.next_deal
     if deal is None:
-        raise ValueError("this game is not seeded: pass a dealer that supplies its deals")
+        raise PlayerError("this game is not seeded: pass a dealer that supplies its deals")
     return deal
 
 
@@ -199,7 +200,7 @@ class GameRun:
 
 def _check_seats(state: GameState, seats: Sequence[object]) -> None:
     if len(seats) != state.players:
-        raise ValueError(f"need {state.players} seats, got {len(seats)}")
+        raise PlayerError(f"need {state.players} seats, got {len(seats)}")
 
 
 def run_game(state: GameState, seats: Sequence[Seat | Player], *,

@@ -45,6 +45,7 @@ from hearts.core import (
     moon_points,
 )
 from hearts.players.base import Player, decide
+from hearts.players.errors import PlayerError
 from hearts.players.knowledge import Knowledge
 from hearts.players.levels import LEVELS, make_player
 from hearts.players.rulebased.moon import attempting_moon, moon_totals, strong_moon_hand
@@ -113,7 +114,7 @@ def search_hint(view: PlayerView, player: Searching) -> Hint | None:
     a lone pass, the moon choice)."""
     seat = view.seat
     if seat is None or not view.my_turn:
-        raise ValueError("a hint needs the view of a seat that must act now")
+        raise PlayerError("a hint needs the view of a seat that must act now")
     if view.phase is Phase.PASS:
         figures = player.pass_figures(view)
     elif view.phase is Phase.PLAY:
@@ -253,7 +254,7 @@ def explain(view: PlayerView, action: Action) -> str:
         return _explain_play(Knowledge.of(view), action.card)
     if isinstance(action, ChooseMoon):
         return _explain_moon(view, action.choice)
-    raise ValueError(f"no hint for {action!r}")
+    raise PlayerError(f"no hint for {action!r}")
 
 
 def _seat(seat: int) -> str:

@@ -37,6 +37,7 @@ from hearts.core import (
     iter_mask,
     round_so_far,
 )
+from hearts.players.errors import PlayerError
 
 __all__ = ["Knowledge"]
 
@@ -81,7 +82,7 @@ class Knowledge:
     def of(cls, view: PlayerView) -> Knowledge:
         """Knowledge of the seat whose view this is (spectators know nothing private)."""
         if view.seat is None:
-            raise ValueError("knowledge needs a seat's view, not a spectator's")
+            raise PlayerError("knowledge needs a seat's view, not a spectator's")
         return cls(view, view.seat)
 
     def __repr__(self) -> str:

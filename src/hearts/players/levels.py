@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from hearts.core import HeartsError
 from hearts.players.base import Player
+from hearts.players.errors import PlayerError
 from hearts.players.random_player import RandomPlayer
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
 from hearts.players.search import search_level
@@ -20,7 +20,7 @@ POLICY: Final = "policy"
 the ladder: it needs its file)."""
 
 
-class UnknownLevelError(HeartsError, ValueError):
+class UnknownLevelError(PlayerError):
     """A player level name that is not in :data:`LEVELS`."""
 
 

@@ -60,6 +60,7 @@ from hearts.core import (
     PlayerView,
     Rules,
     card_points,
+    is_whole_number,
 )
 
 __all__ = [
@@ -230,7 +231,7 @@ def action_of(view: PlayerView, index: int, selected: int = 0) -> Action | None:
     """
     me = _me(view)
     legal = action_mask(view, selected)
-    if not (isinstance(index, int | np.integer) and 0 <= index < ACTION_COUNT
+    if not ((is_whole_number(index) or isinstance(index, np.integer)) and 0 <= index < ACTION_COUNT
             and legal[index]):
         allowed = np.flatnonzero(legal).tolist()
         raise EncodingError(

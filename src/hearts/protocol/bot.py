@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO, TypeGuard
+from typing import Any, TextIO
 
-from hearts.core import HeartsError, Rules
+from hearts.core import HeartsError, Rules, is_whole_number
 from hearts.players.base import Player, decide
 from hearts.protocol.errors import ProtocolError
 from hearts.protocol.messages import (
@@ -69,11 +69,11 @@ class _Session:
         except HeartsError as exc:
             raise ProtocolError(f"hello: rules: {exc}") from None
         players = message.get("players", rules.players)
-        if not _whole(players) or players != rules.players:
+        if not is_whole_number(players) or players != rules.players:
             raise ProtocolError(f"hello: the rules {rules.text!r} seat {rules.players} "
                                 f"players, not {players!r}")
         seat = message.get("seat")
-        if not _whole(seat) or not 0 <= seat < rules.players:
+        if not is_whole_number(seat, 0, rules.players - 1):
             raise ProtocolError(f"hello needs a seat number from 0 to {rules.players - 1}, "
                                 f"not {seat!r}")
         self.player = None  # if make_player fails, no game is left behind
@@ -85,7 +85,7 @@ class _Session:
         if self.player is None:
             raise ProtocolError("decide before hello", "no_game")
         decision_id = message.get("id")
-        if not _whole(decision_id):
+        if not is_whole_number(decision_id):
             raise ProtocolError(f"decide needs a numeric id, not {decision_id!r}")
         view = view_from_json(message.get("view"))
         if view.seat != self.seat or view.rules != self.rules:
@@ -103,11 +103,6 @@ class _Session:
             raise ProtocolError(f"the player chose a refused answer: {exc}", "internal") \
                 from None
         return reply
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    """A JSON whole number (true and false are not numbers, though Python's bool is an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def serve(make_player: Callable[[int, Rules], Player], infile: Iterable[str | bytes],

@@ -25,6 +25,7 @@ from hearts.core import (
     decode_card,
     decode_cards,
     decode_moon_choice,
+    is_whole_number,
     play_rules,
     playable,
     trick_winner,
@@ -45,7 +46,7 @@ def _get(data: Mapping[str, Any], key: str, kind: type[_T]) -> _T:
         raise _error(f"view: missing field {key!r}")
     value = data[key]
     # bool is an int subclass; never accept it where a number is meant
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    if not isinstance(value, kind) or (kind is int and not is_whole_number(value)):
         raise _error(f"view: field {key!r} must be {kind.__name__}, not {value!r}")
     return value
 
@@ -56,7 +57,7 @@ def _optional(data: Mapping[str, Any], key: str, convert: Callable[[Any], _T]) -
 
 
 def _int(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_TOTAL:
+    if not is_whole_number(value, -MAX_TOTAL, MAX_TOTAL):
         raise _error(f"view: {where} must be a whole number from -{MAX_TOTAL} to "
                      f"{MAX_TOTAL}, not {value!r}")
     return value

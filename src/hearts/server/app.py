@@ -29,7 +29,7 @@ from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError
 from hearts.server.routes import ROUTES
 from hearts.server.score_routes import SCORE_ROUTES
-from hearts.server.settings import ServerConfig
+from hearts.server.settings import ServerConfig, ServerConfigError
 from hearts.server.store import DeferredStore, SqliteStore, Store, is_postgres_url
 from hearts.server.websocket import serve_text, table_socket
 
@@ -77,7 +77,7 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
     node of several when given a bus, whose store must then be shared: PostgreSQL)."""
     store = open_store(db)
     if bus is not None and not isinstance(store, DeferredStore):
-        raise ValueError("processes connected by a bus share their tables: give them a "
+        raise ServerConfigError("processes connected by a bus share their tables: give them a "
                          "PostgreSQL store (--db postgresql://...), not an SQLite file")
     hub = Hub(store, config or ServerConfig(), bus)
     hub.serve = serve_text

@@ -46,6 +46,7 @@ from hearts.core import (
     fairness_entry,
     format_sheet,
     game_record,
+    is_whole_number,
     moon_points,
     new_game,
     view,
@@ -357,7 +358,7 @@ class TableAuthority:
     # ------------------------------------------------------------ seats
     def join(self, name: str, token: str, seat: int | None = None) -> int:
         """Take a free human seat (the lowest if none named); returns the seat."""
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        if seat is not None and not is_whole_number(seat):
             # True == 1 would pass the test below and be stored as seat 1
             raise RequestError("bad_message", f"seat is a seat number from 0, not {seat!r}")
         free = self.free_seats()

@@ -22,6 +22,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from hearts.server.settings import ServerConfigError
+
 __all__ = ["SweepingCollector"]
 
 _LOG = logging.getLogger(__name__)
@@ -36,10 +38,10 @@ class SweepingCollector:
     def __init__(self, sweep_s: float = 600.0, growth: int = 1_000_000, check_s: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if not 0 < check_s <= sweep_s:
-            raise ValueError(f"the collector needs 0 < check_s <= sweep_s, not {check_s} "
+            raise ServerConfigError(f"the collector needs 0 < check_s <= sweep_s, not {check_s} "
                              f"and {sweep_s}")
         if growth <= 0:
-            raise ValueError(f"the growth that starts a sweep must be above 0, not {growth}")
+            raise ServerConfigError(f"the growth that starts a sweep must be above 0, not {growth}")
         self.sweep_s = sweep_s
         self.growth = growth
         self.check_s = check_s

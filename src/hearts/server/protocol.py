@@ -14,6 +14,8 @@ from typing import Any, Final, TypeGuard
 import orjson
 from starlette.requests import ClientDisconnect, Request
 
+from hearts.core import is_whole_number
+
 __all__ = [
     "ACTION_TYPES",
     "MAX_NUMBER",
@@ -96,7 +98,7 @@ def whole_number(value: object, low: int = -MAX_NUMBER, high: int = MAX_NUMBER
                  ) -> TypeGuard[int]:
     """A JSON whole number from ``low`` to ``high``: true and false are not numbers,
     though Python's bool is an int."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    return is_whole_number(value, low, high)
 
 
 def checked_id(data: dict[str, Any]) -> object:

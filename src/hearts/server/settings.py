@@ -5,10 +5,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from hearts.core import InvalidRulesError, Rules
+from hearts.core import HeartsError, InvalidRulesError, Rules
 from hearts.players import LEVELS
 
-__all__ = ["HUMAN", "ServerConfig", "TableSettings", "default_takeover_level"]
+__all__ = ["HUMAN", "ServerConfig", "ServerConfigError", "TableSettings", "default_takeover_level"]
+
+
+class ServerConfigError(HeartsError, ValueError):
+    """A server set up in a way that cannot work (processes on a bus without a shared
+    store, a collector that never sweeps); says what to give instead."""
+
 
 HUMAN = "human"
 

@@ -23,6 +23,7 @@ from hearts.core import (
     highest_card,
     round_points,
 )
+from hearts.players.errors import PlayerError
 from hearts.players.knowledge import Knowledge
 from hearts.players.standing import win_chances
 
@@ -148,7 +149,7 @@ def choose_moon(view: PlayerView) -> MoonChoice:
     """
     seat = view.seat
     if seat is None:
-        raise ValueError("the moon choice needs the shooter's view")
+        raise PlayerError("the moon choice needs the shooter's view")
 
     def outcome(choice: MoonChoice) -> tuple[float, int]:
         totals = moon_totals(view, choice)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts.core import MoonChoice, Phase, PlayerView, Rules, fixed_moon_choice, play_rules
+from hearts.players.errors import PlayerError
 from hearts.players.knowledge import Knowledge
 from hearts.players.search.kernel import (
     R_DECK,
@@ -71,7 +72,7 @@ def rules_array(rules: Rules, round_no: int | None = None,
 def position_array(view: PlayerView, hands: Sequence[int]) -> Array:
     """The play-phase position of ``view`` with every seat's current cards ``hands``."""
     if view.phase is not Phase.PLAY:
-        raise ValueError(f"a kernel position needs the play phase, not {view.phase.value}")
+        raise PlayerError(f"a kernel position needs the play phase, not {view.phase.value}")
     pos = np.zeros(S_SIZE, dtype=np.int64)
     for seat, (hand, taken) in enumerate(zip(hands, Knowledge.of(view).cards_taken, strict=True)):
         pos[S_HANDS + seat] = hand

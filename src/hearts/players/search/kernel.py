@@ -26,6 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from hearts.players.errors import PlayerError
 from hearts.players.search.jit import jit
 
 __all__ = [
@@ -861,7 +862,7 @@ def card_features(pos: Array, rules: Array, out: int, cards: Array,
     """:func:`decision_features` of ``cards`` for the seat to play to the trick in
     progress in ``pos``, whose view says ``out`` is in the other hands."""
     if pos[S_TRICK_LEN] == 0:
-        raise ValueError("card features are for a trick in progress, not a lead")
+        raise PlayerError("card features are for a trick in progress, not a lead")
     base = _trick_card(pos, rules, legal_mask(pos, rules))
     decision_features(pos, rules, out, base, cards, features)
 

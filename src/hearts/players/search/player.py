@@ -44,9 +44,11 @@ from hearts.core import (
     cards_above,
     cards_below,
     first_leader,
+    is_whole_number,
     iter_mask,
     play_rules,
 )
+from hearts.players.errors import PlayerError
 from hearts.players.knowledge import Knowledge
 from hearts.players.rulebased import RuleBasedPlayer
 from hearts.players.search.encode import position_array, rules_array
@@ -259,48 +261,47 @@ class SearchPlayer:
                  root: int = 0, passing: str = "search", alarm: bool | None = None,
                  game_weight: int = GAME_WEIGHT) -> None:
         if level not in LEVEL_BUDGETS:
-            raise ValueError(f"unknown search level {level!r}; levels are: "
+            raise PlayerError(f"unknown search level {level!r}; levels are: "
                              f"{', '.join(LEVEL_BUDGETS)}")
         playout = LEVEL_PLAYOUT[level] if playout is None else playout
         if playout not in PLAYOUTS:
-            raise ValueError(f"unknown playout {playout!r}; playouts are: "
+            raise PlayerError(f"unknown playout {playout!r}; playouts are: "
                              f"{', '.join(PLAYOUTS)}")
         _whole("workers", workers, 1)
         if passing not in PASSINGS:
-            raise ValueError(f"unknown passing {passing!r}; it is one of: "
+            raise PlayerError(f"unknown passing {passing!r}; it is one of: "
                              f"{', '.join(PASSINGS)}")
-        if (isinstance(game_weight, bool) or not isinstance(game_weight, int)
-                or not 0 <= game_weight <= MAX_GAME_WEIGHT):
-            raise ValueError(f"game_weight must be a whole number from 0 to "
+        if not is_whole_number(game_weight, 0, MAX_GAME_WEIGHT):
+            raise PlayerError(f"game_weight must be a whole number from 0 to "
                              f"{MAX_GAME_WEIGHT}, not {game_weight!r}")
         self.game_weight = game_weight
         self.search_passes = passing == "search"
         if alarm not in (None, True, False):  # 1 and 0 too: a bot spec's alarm=1
-            raise ValueError(f"alarm is on (1) or off (0), not {alarm!r}")
+            raise PlayerError(f"alarm is on (1) or off (0), not {alarm!r}")
         self.alarm = LEVEL_ALARM[level] if alarm is None else bool(alarm)
         self.trust = LEVEL_TRUST[level] if trust is None else trust
         self.lookahead = LEVEL_LOOKAHEAD[level] if lookahead is None else lookahead
         if self.lookahead not in LOOKAHEADS:
-            raise ValueError(f"unknown lookahead {self.lookahead!r}; lookaheads are: "
+            raise PlayerError(f"unknown lookahead {self.lookahead!r}; lookaheads are: "
                              f"{', '.join(LOOKAHEADS)}")
         if not 0.0 < _real("trust", self.trust) <= 1.0:
-            raise ValueError(f"trust must be above 0 and at most 1, not {self.trust}")
+            raise PlayerError(f"trust must be above 0 and at most 1, not {self.trust}")
         _whole("tree", tree, 0)
         _whole("horizon", horizon, 0)
         if _real("explore", explore) < 0:
-            raise ValueError(f"explore must be at least 0, not {explore}")
+            raise PlayerError(f"explore must be at least 0, not {explore}")
         if own not in TREE_OWN:
-            raise ValueError(f"unknown own {own!r}; it is one of: {', '.join(TREE_OWN)}")
+            raise PlayerError(f"unknown own {own!r}; it is one of: {', '.join(TREE_OWN)}")
         if first not in TREE_FIRST:
-            raise ValueError(f"unknown first {first!r}; it is one of: "
+            raise PlayerError(f"unknown first {first!r}; it is one of: "
                              f"{', '.join(TREE_FIRST)}")
         if tree and (self.trust < 1.0 or self.lookahead != "none"):
-            raise ValueError("tree does not combine with trust below 1 or a lookahead; "
+            raise PlayerError("tree does not combine with trust below 1 or a lookahead; "
                              "leave those at 1 and none")
         _whole("solve", solve, 0)
         _whole("root", root, 0)
         if (solve or root) and (tree or self.trust < 1.0 or self.lookahead != "none"):
-            raise ValueError("solve and root do not combine with tree, trust below 1 or a "
+            raise PlayerError("solve and root do not combine with tree, trust below 1 or a "
                              "lookahead; leave those at 0, 1 and none")
         self.solve, self.root = int(solve), int(root)
         self.solve_nodes = 0
@@ -313,7 +314,7 @@ class SearchPlayer:
         self.workers = workers
         base = LEVEL_BUDGETS[level]
         if budget_s is not None and not 0 < _real("budget", budget_s) <= MAX_BUDGET_S:
-            raise ValueError(f"budget must be a number of seconds above 0 and at most "
+            raise PlayerError(f"budget must be a number of seconds above 0 and at most "
                              f"{MAX_BUDGET_S}, not {budget_s}")
         if iterations is not None:
             self.budget = SearchBudget(budget_s, _whole("iterations", iterations, 1))
@@ -534,15 +535,15 @@ class SearchPlayer:
 def _whole(name: str, value: object, least: int) -> int:
     """An option that is a whole number of at least ``least`` (a bot spec's ``1e3`` is a
     float and is refused here, before it reaches the compiled kernel)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+    if not is_whole_number(value, least):
+        raise PlayerError(f"{name} must be a whole number of at least {least}, not {value!r}")
     return value
 
 
 def _real(name: str, value: object) -> float:
     """An option that is a finite number."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, not {value!r}")
+        raise PlayerError(f"{name} must be a finite number, not {value!r}")
     return float(value)
 
 

@@ -29,6 +29,7 @@ from hearts.core import (
     play_rules,
     points_barred,
 )
+from hearts.players.errors import PlayerError
 from hearts.players.search.kernel import NO_QUEEN, Array, mix_seed, sample_hands
 
 __all__ = ["HiddenInfo"]
@@ -56,7 +57,7 @@ class HiddenInfo:
     def of(cls, view: PlayerView) -> HiddenInfo:
         """Gather hand sizes, shown voids and my passed cards from a play-phase view."""
         if view.seat is None or view.phase is not Phase.PLAY:
-            raise ValueError("hidden hands are sampled for a seat's view in the play phase")
+            raise PlayerError("hidden hands are sampled for a seat's view in the play phase")
         seat, players = view.seat, view.players
         fixed = np.zeros(players, dtype=np.int64)
         target = view.pass_target
@@ -104,7 +105,7 @@ class HiddenInfo:
         state = np.array([mix_seed(rng.getrandbits(32), 0)], dtype=np.int64)
         if not sample_hands(self.players, self.seat, self.unseen, self.need, self.voids,
                             self.fixed, state, out):
-            raise ValueError("no deal of the unseen cards fits the view")
+            raise PlayerError("no deal of the unseen cards fits the view")
         out[self.seat] = self.hand
         return tuple(int(h) for h in out)
 

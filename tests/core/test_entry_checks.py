@@ -1,0 +1,113 @@
+"""Every entry of the core checks what it is given: a wrong seat, round, total or seed is an
+IllegalActionError in words, in the compiled engine as in pure Python (CI runs this file
+in both), never a bare TypeError or another seat's cards by Python's negative index."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from hearts.core import (
+    GameState,
+    IllegalActionError,
+    Play,
+    Rules,
+    is_whole_number,
+    new_game,
+    new_hand,
+    parse_card,
+    view,
+    views,
+)
+
+NOT_SEATS: list[Any] = ["1", True, False, -1, 4, 1.0, [0]]
+
+SEAT_ACCESSORS: dict[str, Callable[[GameState, Any], object]] = {
+    "hand": GameState.hand,
+    "dealt": GameState.dealt,
+    "chosen_pass": GameState.chosen_pass,
+    "received": GameState.received,
+    "has_chosen": GameState.has_chosen,
+    "taken": GameState.taken,
+    "round_points": GameState.round_points,
+    "legal_cards": GameState.legal_cards,
+    "legal_actions": GameState.legal_actions,
+    "view": view,
+    "views": lambda state, seat: views(state, [0, seat]),
+}
+
+
+@pytest.mark.parametrize("bad", NOT_SEATS, ids=repr)
+@pytest.mark.parametrize("name", SEAT_ACCESSORS)
+def test_a_seat_that_is_not_at_the_table_is_refused_by_every_accessor(
+        name: str, bad: Any) -> None:
+    state = new_game(Rules(), seed=7)
+    before = state.hand(3)
+    with pytest.raises(IllegalActionError, match="seats are 0 to 3"):
+        SEAT_ACCESSORS[name](state, bad)
+    assert state.hand(3) == before
+
+
+def test_the_accessors_answer_for_every_real_seat() -> None:
+    state = new_game(Rules(), seed=7)
+    for seat in range(4):
+        assert len(state.hand(seat)) == 13 and state.hand(seat) == state.dealt(seat)
+        assert view(state, seat).seat == seat and view(state, seat).hand == state.hand(seat)
+        assert not state.has_chosen(seat) and state.round_points(seat) == 0
+    assert view(state, None).hand.mask == 0
+
+
+def _hands() -> list[Any]:
+    dealt = new_game(Rules(), seed=7)
+    return [dealt.hand(seat) for seat in range(4)]
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"round_no": "2"}, "rounds are numbered from 1, not '2'"),
+    ({"round_no": True}, "rounds are numbered from 1, not True"),
+    ({"round_no": 0}, "rounds are numbered from 1, not 0"),
+    ({"round_no": 2.0}, "rounds are numbered from 1, not 2.0"),
+    ({"totals": 5}, "totals need one whole-number score a seat"),
+    ({"totals": [0, 0, 0]}, "totals need one whole-number score a seat"),
+    ({"totals": [0, 0, 0, 1.5]}, "totals need one whole-number score a seat"),
+    ({"totals": [0, 0, True, 0]}, "totals need one whole-number score a seat"),
+    ({"deal_seed": 5}, "a deal seed is text or None, not 5"),
+])
+def test_new_hand_refuses_a_wrong_argument_in_words(options: dict[str, Any],
+                                                    words: str) -> None:
+    with pytest.raises(IllegalActionError, match=words.replace("(", r"\(")):
+        new_hand(Rules(), _hands(), **options)
+
+
+@pytest.mark.parametrize(("arguments", "words"), [
+    ({"rules": "standard"}, "rules must be a Rules object, not 'standard'"),
+    ({"seed": [1]}, r"a game seed is a whole number or text, not \[1\]"),
+    ({"seed": 1.5}, "a game seed is a whole number or text, not 1.5"),
+    ({"seed": True}, "a game seed is a whole number or text, not True"),
+])
+def test_new_game_refuses_a_wrong_argument_in_words(arguments: dict[str, Any],
+                                                    words: str) -> None:
+    with pytest.raises(IllegalActionError, match=words):
+        new_game(**arguments)
+
+
+def test_a_play_of_true_is_not_a_play_of_card_one() -> None:
+    state = new_game(Rules(), seed=7)
+    while state.phase.value != "play":
+        state = state.apply(state.legal_actions()[0])
+    seat = state.turn
+    with pytest.raises(IllegalActionError, match="not a card: True"):
+        state.apply(Play(seat, True))  # type: ignore[arg-type]
+    assert state.apply(Play(seat, parse_card("2C"))).trick == ((seat, parse_card("2C")),)
+
+
+@pytest.mark.parametrize(("value", "low", "high", "whole"), [
+    (3, None, None, True), (-3, None, None, True), (0, 0, 0, True), (2**70, 1, None, True),
+    (True, None, None, False), (False, 0, 1, False), (3.0, None, None, False),
+    ("3", None, None, False), (None, None, None, False), (5, 0, 4, False), (-1, 0, None, False),
+])
+def test_is_whole_number(value: object, low: int | None, high: int | None,
+                         whole: bool) -> None:
+    assert is_whole_number(value, low, high) is whole
