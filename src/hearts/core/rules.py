@@ -89,7 +89,8 @@ OPTION_HELP: Final = {
     "removed": "cards taken out so hands are equal, e.g. 2C+3C (none: -)",
     "pass_count": "cards each player passes",
     "pass_cycle": "pass offsets by round, e.g. left/right/across/hold or +1/-1/+2/0",
-    "first_lead": "lowest-club: its holder leads it; dealer-left: left of dealer leads any card",
+    "first_lead": "lowest-club: its holder leads it; dealer-left: left of dealer leads, any "
+    "card first_trick and hearts_lead allow",
     "first_trick": "any: void players may discard points on trick one; no-points: not unless "
     "the hand holds only point cards",
     "hearts_lead": "any-time (after trick one), after-heart (a heart was discarded earlier), "
