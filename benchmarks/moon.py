@@ -96,7 +96,8 @@ def moon_row(data: dict[str, Any]) -> dict[str, Any]:
 def pooled_pairings(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Reports of several runs grouped by pairing (the match's lineup) and pooled, each
     pairing's runs in seed order, the pairings in the order they first appear.
-    ValueError from :func:`hearts.arena.pool` when runs of one pairing do not pool."""
+    ArenaError (a ValueError) from :func:`hearts.arena.pool` when runs of one pairing do
+    not pool."""
     return list(pool_by(reports, lambda data: tuple(data["figures"]["lineup"])).values())
 
 

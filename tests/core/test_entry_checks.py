@@ -7,11 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hearts.core import (
+    Card,
+    CardSet,
     GameState,
     IllegalActionError,
+    InvalidCardError,
     Play,
     Rules,
     is_whole_number,
@@ -111,3 +115,17 @@ def test_a_play_of_true_is_not_a_play_of_card_one() -> None:
 def test_is_whole_number(value: object, low: int | None, high: int | None,
                          whole: bool) -> None:
     assert is_whole_number(value, low, high) is whole
+
+
+@pytest.mark.parametrize("bad", [True, False, 2.7, None, "ZZ", -1, 52], ids=repr)
+def test_a_card_is_a_name_or_a_number_never_a_bool_or_a_float(bad: Any) -> None:
+    with pytest.raises(InvalidCardError):
+        Card(bad)
+
+
+def test_a_card_set_takes_no_bool_and_holds_no_bool() -> None:
+    assert Card(np.int64(5)) == Card("7C") and Card(51) == Card("AH")
+    with pytest.raises(InvalidCardError, match="a card mask is a whole number, not True"):
+        CardSet(True)
+    low = CardSet.parse("2C 3C")
+    assert 1 in low and "3C" in low and True not in low and 1.0 not in low

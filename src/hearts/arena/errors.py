@@ -1,4 +1,5 @@
-"""Errors of the arena: a match that cannot be set up as asked."""
+"""Errors of the arena: a match that cannot be set up as asked, or reports that cannot be
+read or pooled."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ __all__ = ["ArenaError", "BotSpecError"]
 
 
 class ArenaError(HeartsError, ValueError):
-    """A match setting that is not allowed; the text says what is."""
+    """A match setting that is not allowed, or arena reports that cannot be read or pooled
+    together; the text says what is wrong."""
 
 
 class BotSpecError(ArenaError):

@@ -271,7 +271,7 @@ def pool_by(reports: list[dict[str, Any]],
     """Reports of several kinds of match (curve points, pairings) grouped by ``key`` and
     each group pooled (:func:`pool`) with its runs in seed order, so that groups played on
     the same seeds still pair deal set by deal set; the groups in the order they first
-    appear. ValueError from :func:`pool` when a group's runs do not pool."""
+    appear. ArenaError from :func:`pool` when a group's runs do not pool."""
     groups: dict[_Key, list[dict[str, Any]]] = defaultdict(list)
     for data in reports:
         groups[key(data)].append(data)

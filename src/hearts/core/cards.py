@@ -13,10 +13,12 @@ hot paths. Text forms ``QS``, ``10H``, ``TH``, ``Q♠`` and ``q♠`` all parse.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
 from hearts.core.errors import InvalidCardError
+from hearts.core.numbers import is_whole_number
 
 __all__ = [
     "ALL_CARDS",
@@ -108,7 +110,18 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int | str) -> Card:
-        number = parse_card(value) if isinstance(value, str) else int(value)
+        if isinstance(value, str):
+            number = parse_card(value)
+        else:
+            whole: int | None
+            try:  # an int or a NumPy integer: never True, nor 2.7 cut down to 2
+                whole = None if isinstance(value, bool) else operator.index(value)
+            except TypeError:
+                whole = None
+            if whole is None:
+                raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
+                                       f"not {value!r}")
+            number = whole
         if not 0 <= number < 52:
             raise InvalidCardError(f"card numbers run from 0 to 51, not {number}")
         return _CARDS[number] if _CARDS else super().__new__(cls, number)
@@ -221,6 +234,8 @@ class CardSet:
 
     def __init__(self, cards: Iterable[int | str] | int = 0) -> None:
         if isinstance(cards, int):
+            if isinstance(cards, bool):
+                raise InvalidCardError(f"a card mask is a whole number, not {cards!r}")
             if not 0 <= cards <= FULL_DECK:
                 raise InvalidCardError(f"a card mask has 52 bits, got {cards:#x}")
             self._mask = cards
@@ -250,7 +265,7 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
             card = parse_card(card)
-        return isinstance(card, int) and 0 <= card < 52 and bool(self._mask >> card & 1)
+        return is_whole_number(card, 0, 51) and bool(self._mask >> card & 1)
 
     def __bool__(self) -> bool:
         return self._mask != 0

@@ -43,7 +43,9 @@ class InvalidRecordError(HeartsError, ValueError):
 
 
 class IllegalActionError(HeartsError, ValueError):
-    """An action the rules do not allow now; the state it was tried on is unchanged."""
+    """An action the rules do not allow now, or an argument a game's entry cannot take (a
+    seat not at the table, a round, totals or seed of the wrong kind); the state it was
+    tried on is unchanged."""
 
     def __init__(
         self,

@@ -12,4 +12,4 @@ __all__ = ["PlayerError"]
 class PlayerError(HeartsError, ValueError):
     """A player, a game of players, a hint or an analysis asked for with an option or a
     view it cannot take (a search option out of range, a spectator's view to decide
-    from, too few seats)."""
+    from, the wrong number of seats)."""

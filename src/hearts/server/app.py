@@ -74,7 +74,8 @@ def open_store(db: str | Path | Store) -> Store:
 def create_app(db: str | Path | Store, config: ServerConfig | None = None,
                bus: Bus | None = None) -> Starlette:
     """The application: serves the lobby, tables, how-to-play pages and websockets (as one
-    node of several when given a bus, whose store must then be shared: PostgreSQL)."""
+    node of several when given a bus, whose store must then be shared: PostgreSQL;
+    ServerConfigError otherwise)."""
     store = open_store(db)
     if bus is not None and not isinstance(store, DeferredStore):
         raise ServerConfigError("processes connected by a bus share their tables: give them a "

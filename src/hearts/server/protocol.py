@@ -178,7 +178,7 @@ def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
     checked_id(data)
     for name, expected in fields.items():
         value = data.get(name)
-        if not isinstance(value, expected) or isinstance(value, bool):
+        if not isinstance(value, expected) or (expected is int and not is_whole_number(value)):
             raise RequestError("bad_message",
                            f"{kind}: field {name!r} must be {_TYPE_WORDS[expected]}")
     if "state_id" in fields and not whole_number(data["state_id"], 0):

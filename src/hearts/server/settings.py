@@ -1,4 +1,5 @@
-"""What a table is created with, and how the server behaves (timeouts, limits)."""
+"""What a table is created with, how the server behaves (timeouts, limits), and
+``ServerConfigError`` for a set-up that cannot work."""
 
 from __future__ import annotations
 
