@@ -25,12 +25,12 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from hearts.core import (
+    MAX_TOTAL,
     Action,
     ChooseMoon,
     GameState,
@@ -215,12 +215,15 @@ def marked_decisions(replay: Replay, analysis: Mapping[str, Any]) -> list[dict[s
         if not isinstance(decision, Mapping):
             raise InvalidRecordError("each decision of an analysis is a JSON object")
         choices, loss = decision.get("choices"), decision.get("loss")
+        # a loss beyond any total is refused with NaN and the infinities (no comparison
+        # holds for NaN), and so is a 400-digit int, which no float can hold
         if (not is_whole_number(choices) or isinstance(loss, bool)
-                or not isinstance(loss, int | float) or not math.isfinite(loss)
+                or not isinstance(loss, int | float) or not -MAX_TOTAL <= loss <= MAX_TOTAL
                 or "best" not in decision):
             raise InvalidRecordError(
                 "each decision of an analysis states its choices (a whole number), its loss "
-                "(a number) and its best action, as hearts analyze --json writes them")
+                f"(a number from -{MAX_TOTAL} to {MAX_TOTAL}) and its best action, as hearts "
+                "analyze --json writes them")
         taken = decision.get("taken")
         kind = decision.get("kind")
         field = "cards" if kind == "pass" else "card" if kind == "play" else "choice"

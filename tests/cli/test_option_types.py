@@ -69,12 +69,24 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["serve", "--port", "99999"], "a port from 1 to 65535 is expected, not '99999'"),
-    (["serve", "--rate-limit", "0"], "a number above 0 is expected, not '0'"),
-    (["serve", "--lease", "nan"], "a number above 0 is expected, not 'nan'"),
-    (["serve", "--grace", "-1"], "a number of at least 0 is expected, not '-1'"),
-    (["serve", "--bot-delay", "inf"], "a number of at least 0 is expected, not 'inf'"),
+    (["serve", "--rate-limit", "0"], "a number above 0 and at most 1,000,000 is expected, "
+                                     "not '0'"),
+    (["serve", "--lease", "nan"], "a number above 0 and at most 1,000,000 is expected, "
+                                  "not 'nan'"),
+    (["serve", "--grace", "-1"], "a number of at least 0 and at most 1,000,000 is expected, "
+                                 "not '-1'"),
+    (["serve", "--bot-delay", "inf"], "a number of at least 0 and at most 1,000,000 is "
+                                      "expected, not 'inf'"),
     (["arena", "--deal-sets", "0"], "a whole number of at least 1 is expected, not '0'"),
-    (["arena", "--bot-timeout", "nan"], "a number above 0 is expected, not 'nan'"),
+    (["arena", "--bot-timeout", "nan"], "a number above 0 and at most 1,000,000 is expected, "
+                                        "not 'nan'"),
+    # once accepted, then overflowed where used: a count of messages, a lock's timeout
+    (["serve", "--rate-limit", "1e308"], "at most 1,000,000 is expected, not '1e308'"),
+    (["arena", "--bot-start-timeout", "1e308"], "at most 1,000,000 is expected, not '1e308'"),
+    # int() reads other scripts' digits and underscores; an option takes ASCII digits
+    (["simulate", "--first", "\u0663"], "a whole number of at least 1 is expected"),
+    (["arena", "--deal-sets", "1_0"], "a whole number of at least 1 is expected, not '1_0'"),
+    (["analyze", "x.json", "--seats", "\u0660"], "seats are numbers from 0 separated by commas"),
 ])
 def test_a_number_out_of_range_is_a_usage_message(
         argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

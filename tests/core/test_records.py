@@ -103,6 +103,25 @@ def test_stated_results_that_the_rules_do_not_give_are_refused() -> None:
         replay_game(record)
 
 
+def test_a_stated_result_is_the_rules_own_as_json_says_it() -> None:
+    """Python holds ``True == 1`` and ``1.0 == 1``; a record that says ``true`` or
+    ``1.0`` where the rules give 1 states something else, and is refused."""
+    real = replay_game(RECORD)
+    points = list(real.results[0].points)
+    for key, value, says in (
+            ("version", True, "record version True is not supported"),
+            ("version", 1.0, "record version 1.0 is not supported"),
+            ("winners", [float(w) for w in real.winners], "record says winners"),
+            ("totals", [float(t) for t in real.totals], "record says totals"),
+            ("complete", float(real.is_over), "record says complete")):
+        with pytest.raises(InvalidRecordError, match=says):
+            replay_game({**copy.deepcopy(RECORD), key: value})
+    record = copy.deepcopy(RECORD)
+    record["rounds"][0]["points"] = [p == 1 if p in (0, 1) else float(p) for p in points]
+    with pytest.raises(InvalidRecordError, match="round 1: the record says points"):
+        replay_game(record)
+
+
 def test_hands_that_do_not_match_the_deal_seed_are_refused() -> None:
     record = copy.deepcopy(RECORD)
     record["rounds"][0]["deal_seed"] = "other/1"

@@ -156,3 +156,60 @@ def test_ansi_render_shows_the_public_table_and_the_actors_hand() -> None:
     hand = " ".join(str(c) for c in aec.table.state.hand(0))
     assert f"to act player_0: {hand}" in text
     assert env().render() is None
+
+
+@pytest.mark.parametrize("action", [0.9, "0", True, None, [0], float("nan")], ids=repr)
+def test_an_action_that_is_no_whole_number_is_refused_not_cut_to_one(action: object) -> None:
+    """``int(0.9)`` is 0 and ``int(True)`` 1: a float, text or bool would have played a
+    card. Both environments refuse it and change nothing (the AEC env's None is for a
+    finished agent, refused as such)."""
+    aec = env(rules="card-commons")
+    aec.reset(seed=2)
+    agent, seen = aec.agent_selection, aec.observe(aec.agent_selection)["observation"].copy()
+    with pytest.raises(EncodingError, match=r"an action is a whole number|None is only"):
+        aec.step(action)  # type: ignore[arg-type]
+    assert aec.agent_selection == agent
+    assert np.array_equal(aec.observe(agent)["observation"], seen)
+    single = gymnasium.make(HAND_ID, rules="card-commons")
+    single.reset(seed=2)
+    with pytest.raises(EncodingError, match="an action is a whole number from 0 to 53"):
+        single.step(action)
+    single.step(int(np.flatnonzero(single.unwrapped.table.mask(0))[0]))  # still running
+
+
+@pytest.mark.parametrize(("seed", "options", "said"), [
+    (7, {"round": 0}, "round is a whole number"),
+    (7, [("round", 2)], "options is a dict"),
+    (7, "round=2", "options is a dict"),
+    (-1, None, "seed is a whole number from 0 or None, not -1"),
+    (1.5, None, "seed is a whole number from 0 or None, not 1.5"),
+    ("abc", None, "seed is a whole number from 0 or None, not 'abc'"),
+    (True, None, "seed is a whole number from 0 or None, not True"),
+])
+def test_a_refused_reset_leaves_the_episode_as_it_was(seed: object, options: object,
+                                                      said: str) -> None:
+    aec = env(rules="card-commons", episode="hand")
+    aec.reset(seed=3)
+    rng_before, state_before = aec._rng, aec.table.state
+    with pytest.raises(EncodingError, match=said):
+        aec.reset(seed=seed, options=options)  # type: ignore[arg-type]
+    assert aec._rng is rng_before and aec.table.state is state_before
+    single = gymnasium.make(HAND_ID, rules="card-commons").unwrapped
+    single.reset(seed=3)
+    game_seed, bots, table_state = single._game_seed, dict(single._bots), single.table.state
+    with pytest.raises(EncodingError, match=said):
+        single.reset(seed=seed, options=options)
+    assert single._game_seed == game_seed and single._bots == bots
+    assert single.table.state is table_state
+
+
+def test_the_aec_env_names_its_agents_and_says_when_all_are_done() -> None:
+    aec = env(rules="card-commons", episode="hand")
+    aec.reset(seed=5)
+    for agent in ("player_9", 0):
+        with pytest.raises(EncodingError, match=r"no .* the agents are player_0, player_1"):
+            aec.observe(agent)  # type: ignore[arg-type]
+    random_game_from_here(aec)
+    assert aec.agents == []
+    with pytest.raises(EncodingError, match="every agent is done: call reset"):
+        aec.step(None)

@@ -214,7 +214,13 @@ def test_random_actions_take_the_own_stream_a_generator_or_a_kernel_state() -> N
         assert _allowed(huge_mask, huge.random_actions())
 
 
-@pytest.mark.parametrize("rng", [7, np.array([5, 6], dtype=np.int64),
+def _read_only(state: int) -> np.ndarray:
+    frozen = np.array([state], dtype=np.int64)
+    frozen.flags.writeable = False
+    return frozen
+
+
+@pytest.mark.parametrize("rng", [7, np.array([5, 6], dtype=np.int64), _read_only(5),
                                  np.array([0], dtype=np.int64), np.array([1.0]),
                                  np.array([2**40], dtype=np.int64), "seed"])
 def test_random_actions_refuse_another_rng_in_words(rng: object) -> None:
@@ -226,6 +232,9 @@ def test_random_actions_refuse_another_rng_in_words(rng: object) -> None:
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"n": 0}, "number of games"),
+    ({"n": 2**40}, "a whole number from 1 to 16,777,216, not 1099511627776"),
+    ({"n": 10**20}, "number of games"),
+    ({"n": 2, "copy": "no"}, "copy is True or False, not 'no'"),
     ({"n": 2, "episode": "round"}, "episode"),
     ({"n": 2, "reward": "win"}, "reward"),
     ({"n": 2, "seed": "x"}, "seed"),

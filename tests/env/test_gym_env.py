@@ -113,6 +113,12 @@ def test_bad_options_are_typed_errors() -> None:
         HeartsEnv(opponents=["random", "random"])
     with pytest.raises(EncodingError, match="reward must be"):
         HeartsEnv(reward="score")  # type: ignore[arg-type]
+    for opponents in (5, None, ["easy", 3, "easy"]):
+        with pytest.raises(EncodingError, match="opponents is a bot spec or a player"):
+            HeartsEnv(opponents=opponents)  # type: ignore[arg-type]
+    for illegal in ("x", float("nan"), float("inf"), True):
+        with pytest.raises(EncodingError, match="illegal_reward is a finite number"):
+            HeartsEnv(illegal_reward=illegal)  # type: ignore[arg-type]
 
 
 def test_a_hand_episode_plays_one_hand() -> None:

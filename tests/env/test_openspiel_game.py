@@ -3,15 +3,17 @@ uniform random and ISMCTS bots, and resampling that keeps to what the seat knows
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
-from hearts.core import PLAYER_COUNTS, PRESETS, Phase, Rules, view
+from hearts.core import PLAYER_COUNTS, PRESETS, InvalidRulesError, Phase, Rules, view
 
 pyspiel = pytest.importorskip("pyspiel")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-from hearts.env.openspiel import GAME_NAME, HeartsState  # noqa: E402  (needs pyspiel)
+from hearts.env.openspiel import GAME_NAME, HeartsState, rules_of  # noqa: E402  (needs pyspiel)
 from hearts.players.observation import HAND, OBSERVATION_SIZE, PLAYED  # noqa: E402
 
 TABLES = [(preset, players) for preset in sorted(PRESETS) for players in PLAYER_COUNTS[preset]]
@@ -28,6 +30,15 @@ def test_a_rules_text_with_options_loads_through_the_parameter_dict() -> None:
     game = pyspiel.load_game(GAME_NAME, {"rules": "standard:moon=shooter-minus,target=20"})
     assert game.rules == Rules.parse("standard:moon=shooter-minus,target=20")
     assert game.new_initial_state().current_player() == pyspiel.PlayerId.CHANCE
+
+
+@pytest.mark.parametrize("params", [{"players": 3.9}, {"target": 50.7}, {"target": "abc"},
+                                    {"players": True}, {"rules": 5}], ids=repr)
+def test_a_parameter_of_the_wrong_kind_is_refused_not_cut_down(params: dict[str, Any]) -> None:
+    """``int(3.9)`` once made a three-player game of ``players=3.9``."""
+    with pytest.raises(InvalidRulesError, match="the game's parameters are rules"):
+        rules_of(params)
+    assert rules_of({"players": 3}) == Rules.preset_rules("card-commons", 3)
 
 
 def play(game: object, bots: list[object], seed: int) -> HeartsState:

@@ -98,6 +98,8 @@ def test_a_sixty_card_hand_is_refused() -> None:
     ({"seat": True}, "bad_message", "not True"),
     ({"rules": None}, "bad_message", "needs the rules text"),
     ({"version": 2}, "wrong_version", "version 1"),
+    ({"version": True}, "wrong_version", "version 1, not 'card-commons-hearts-bot' version True"),
+    ({"version": 1.0}, "wrong_version", "not 'card-commons-hearts-bot' version 1.0"),
 ])
 def test_a_hello_that_contradicts_its_rules_is_refused(change: dict[str, Any], code: str,
                                                        words: str) -> None:

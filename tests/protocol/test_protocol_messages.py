@@ -92,6 +92,8 @@ def test_a_pass_answer_becomes_the_pass() -> None:
 
 @pytest.mark.parametrize(("answer", "complaint"), [
     ({"type": "action", "id": 2, "cards": []}, "answers id 2"),
+    ({"type": "action", "id": True, "cards": []}, "answers id True"),  # True == 1 in Python
+    ({"type": "action", "id": 1.0, "cards": []}, "answers id 1.0"),
     ({"type": "move", "id": 1}, "expected an \"action\""),
     ({"type": "action", "id": 1, "cards": "2C 3C 4C"}, "a list of 3 card names"),
     ({"type": "action", "id": 1, "cards": ["2C"]}, "exactly 3"),

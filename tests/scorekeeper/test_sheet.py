@@ -181,6 +181,23 @@ def test_a_saved_round_of_the_wrong_kinds_is_refused(field: str, value: object,
         Sheet.from_json(data)
 
 
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("names", "ABCD", "names a list of names, not 'card-commons' and 'ABCD'"),
+    ("names", [1, None, True, {}], "names a list of names"),
+    ("rules", 5, "rules is a rules text and names a list of names, not 5"),
+    ("version", True, "sheet version True is not supported"),
+    ("version", 1.0, "sheet version 1.0 is not supported"),
+])
+def test_a_sheet_of_the_wrong_kinds_is_refused_not_made_into_text(field: str, value: object,
+                                                                  said: str) -> None:
+    """``str()`` once made the names ``"ABCD"`` four players A, B, C and D, and
+    ``[1, None]`` the names "1" and "None"; ``true`` read as version 1."""
+    data = json.loads(json.dumps(sheet().to_json()))
+    data[field] = value
+    with pytest.raises(InvalidSheetError, match=re.escape(said)):
+        Sheet.from_json(data)
+
+
 def test_csv_and_markdown_exports() -> None:
     s = sheet("card-commons:target=20").add_round(points=(26, 0, 0, 0))
     s = s.add_round(points=(0, 20, 6, 0))

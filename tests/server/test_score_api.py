@@ -78,6 +78,7 @@ async def test_every_preset_and_count_is_published_for_offline_starts(server: Se
     ({"rules": "standard", "players": "3"}, "standard is played by 4 players, not 3"),
     ({"rules": "card-commons:players=4", "players": "3"}, "are for 4 players, but 3 names"),
     ({"rules": "card-commons", "players": "four"}, "players is a whole number"),
+    ({"rules": "card-commons", "players": "\u0664"}, "players is a whole number"),  # int() took it
     ({"rules": "card-commons:target=0"}, "target"),
 ])
 async def test_bad_rules_are_refused_with_the_reason(server: Server, params: dict[str, str],

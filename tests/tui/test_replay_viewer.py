@@ -161,7 +161,8 @@ def test_step_opens_the_viewer_with_an_analysis_from_hearts_analyze(
                      encoding="utf-8")
     assert main(["replay", str(other), "--step", "--analysis", str(analysis)]) == 2
     assert "analysis of another game" in capsys.readouterr().err
-    for damage in ({"choices": "2"}, {"loss": None}, {"best": ...}):  # ... drops the key
+    for damage in ({"choices": "2"}, {"loss": None}, {"loss": 10**400}, {"loss": float("inf")},
+                   {"best": ...}):  # ... drops the key
         edited = json.loads(analysis.read_text(encoding="utf-8"))
         key, value = next(iter(damage.items()))
         if value is ...:

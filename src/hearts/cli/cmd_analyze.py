@@ -20,7 +20,7 @@ from hearts.cli.common import (
     positive_number,
     seed_text,
 )
-from hearts.core import Card
+from hearts.core import Card, read_whole_number
 from hearts.wording import counted
 
 __all__ = ["configure", "run"]
@@ -28,11 +28,9 @@ __all__ = ["configure", "run"]
 
 def _seat_list(text: str) -> list[int]:
     """An argparse type: seat numbers from 0, separated by commas."""
-    try:
-        seats = [int(part) for part in text.split(",")]
-    except ValueError:
-        seats = []
-    if not seats or any(seat < 0 for seat in seats):
+    read = [read_whole_number(part) for part in text.split(",")]
+    seats = [seat for seat in read if seat is not None and seat >= 0]
+    if len(seats) != len(read):
         raise argparse.ArgumentTypeError(
             f"seats are numbers from 0 separated by commas, e.g. 0,2; not {text!r}")
     return seats

@@ -13,9 +13,9 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from hearts.core import HeartsError, InvalidRulesError, Rules
+from hearts.core import HeartsError, InvalidRulesError, Rules, read_whole_number
 from hearts.players import LEVELS
 
 __all__ = [
@@ -119,6 +119,12 @@ def usable_cpus() -> int:
     return len(usable_cpu_ids())
 
 
+MAX_NUMBER: Final = 1_000_000
+"""The largest number an option of seconds, a rate or a weight takes: 11.5 days of a wait
+is past any real one, and a larger one overflowed where it was used (``--rate-limit
+1e308`` as a count of messages, ``--bot-start-timeout 1e308`` as a lock's timeout)."""
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     return _whole_number(text, 1)
@@ -133,11 +139,8 @@ def _whole_number(text: str, least: int, most: int | None = None,
                   what: str = "a whole number") -> int:
     """``text`` as a whole number from ``least`` to ``most`` (no upper bound if None);
     the usage message names it as ``what``."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = least - 1
-    if value < least or (most is not None and value > most):
+    value = read_whole_number(text)  # ASCII digits: int() would take "٣" and "1_000"
+    if value is None or value < least or (most is not None and value > most):
         allowed = f"of at least {least}" if most is None else f"from {least} to {most}"
         raise argparse.ArgumentTypeError(f"{what} {allowed} is expected, not {text!r}")
     return value
@@ -165,13 +168,17 @@ def _number(text: str, allowed: Callable[[float], bool], expected: str) -> float
 
 
 def positive_number(text: str) -> float:
-    """An argparse type: a number above 0 (and finite), such as seconds to run."""
-    return _number(text, lambda value: 0 < value < math.inf, "a number above 0")
+    """An argparse type: a number above 0 and at most :data:`MAX_NUMBER`, such as seconds
+    to run."""
+    return _number(text, lambda value: 0 < value <= MAX_NUMBER,
+                   f"a number above 0 and at most {MAX_NUMBER:,}")
 
 
 def non_negative_number(text: str) -> float:
-    """An argparse type: a finite number of at least 0, such as a pause that may be none."""
-    return _number(text, lambda value: 0 <= value < math.inf, "a number of at least 0")
+    """An argparse type: a number of at least 0 and at most :data:`MAX_NUMBER`, such as a
+    pause that may be none."""
+    return _number(text, lambda value: 0 <= value <= MAX_NUMBER,
+                   f"a number of at least 0 and at most {MAX_NUMBER:,}")
 
 
 def fraction(text: str) -> float:

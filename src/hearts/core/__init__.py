@@ -80,7 +80,7 @@ from hearts.core.fairness import (
     verify_record,
     verify_record_text,
 )
-from hearts.core.numbers import is_whole_number
+from hearts.core.numbers import MAX_DIGITS, is_whole_number, read_whole_number
 from hearts.core.position import (
     POSITION_FIELDS,
     read_position,
@@ -186,6 +186,7 @@ __all__ = [
     "HEART_MASK",
     "JACK_MASK",
     "JACK_OF_DIAMONDS",
+    "MAX_DIGITS",
     "MAX_PASS_CYCLE",
     "MAX_ROUND",
     "MAX_ROUNDS",
@@ -291,6 +292,7 @@ __all__ = [
     "points_barred",
     "points_left",
     "read_position",
+    "read_whole_number",
     "record_seats",
     "replay_game",
     "replay_hand",

@@ -1,16 +1,23 @@
 """What counts as a whole number where a value comes from outside (JSON, a bot spec, an
-option, a record).
+option, a record, a typed text).
 
 Python's ``bool`` is an ``int`` (``True == 1``) and ``3.0 == 3``, so ``isinstance(value,
-int)`` alone would read JSON's ``true`` as seat 1 and let a float through as a count.
-Every check of such a value asks here instead of restating the rule.
+int)`` alone would read JSON's ``true`` as seat 1 and let a float through as a count; and
+``int()`` reads ``"٣"``, ``"1_000"`` and thousands of digits (until its 4,300-digit limit
+raises). Every check of such a value or text asks here instead of restating the rule.
 """
 
 from __future__ import annotations
 
-from typing import TypeGuard
+import re
+from typing import Final, TypeGuard
 
-__all__ = ["is_whole_number"]
+__all__ = ["MAX_DIGITS", "is_whole_number", "read_whole_number"]
+
+MAX_DIGITS: Final = 18
+"""The most digits a whole number typed as text may have: more than any count, total or
+seed number of the game needs, and within a 64-bit integer."""
+_WHOLE_NUMBER_TEXT: Final = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def is_whole_number(value: object, low: int | None = None,
@@ -20,3 +27,10 @@ def is_whole_number(value: object, low: int | None = None,
     if not isinstance(value, int) or isinstance(value, bool):
         return False
     return (low is None or value >= low) and (high is None or value <= high)
+
+
+def read_whole_number(text: str) -> int | None:
+    """``text`` (spaces around it aside) as a whole number in the ASCII digits 0-9, with
+    an optional sign and at most :data:`MAX_DIGITS` digits; None when it is not one."""
+    stripped = text.strip()
+    return int(stripped) if _WHOLE_NUMBER_TEXT.fullmatch(stripped) else None

@@ -21,6 +21,7 @@ from typing import Final
 from hearts.core.actions import PassCards, Play
 from hearts.core.cards import Card, CardSet, parse_card
 from hearts.core.errors import HeartsError, InvalidPositionError
+from hearts.core.numbers import MAX_DIGITS, read_whole_number
 from hearts.core.record import MAX_ROUND, MAX_TOTAL
 from hearts.core.rules import Rules
 from hearts.core.scoring import game_over
@@ -39,7 +40,6 @@ _LIST: Final = ","
 _LEADER: Final = ":"
 # The longest total a position takes (a record's largest, MAX_TOTAL): more digits than
 # any real game reaches, and few enough that a typo cannot build a huge number.
-_MAX_DIGITS: Final = len(str(MAX_TOTAL))
 _IN_PROGRESS: Final = (Phase.PASS, Phase.PLAY, Phase.MOON)
 
 
@@ -137,11 +137,10 @@ def _card_set(what: str, text: str) -> CardSet:
 
 
 def _whole_number(what: str, text: str, low: int, high: int) -> int:
-    digits = text[1:] if text[:1] in "+-" else text
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > _MAX_DIGITS:
+    value = read_whole_number(text)
+    if value is None:
         raise InvalidPositionError(
-            f"{what}: {text!r} is not a whole number (digits 0-9, at most {_MAX_DIGITS})")
-    value = int(text)
+            f"{what}: {text!r} is not a whole number (digits 0-9, at most {MAX_DIGITS})")
     if not low <= value <= high:
         raise InvalidPositionError(f"{what}: {value} is out of range; allowed {low} to {high}")
     return value
@@ -157,8 +156,7 @@ def _per_seat(rules: Rules, what: str, text: str, separator: str) -> list[str]:
 
 
 def _totals(rules: Rules, round_no: int, text: str) -> list[int]:
-    limit = 10 ** _MAX_DIGITS - 1
-    totals = [_whole_number("totals", part, -limit, limit)
+    totals = [_whole_number("totals", part, -MAX_TOTAL, MAX_TOTAL)
               for part in _per_seat(rules, "totals", text, _LIST)]
     if rules.final_round(round_no - 1):
         raise InvalidPositionError(

@@ -211,7 +211,7 @@ def _check_header(data: Mapping[str, Any], fmt: str) -> Rules:
         raise InvalidRecordError("a record is a JSON object")
     if data.get("format") != fmt:
         raise InvalidRecordError(f"format must be {fmt!r}, not {data.get('format')!r}")
-    if data.get("version") != RECORD_VERSION:
+    if not _is(data.get("version"), RECORD_VERSION):
         raise InvalidRecordError(
             f"record version {data.get('version')!r} is not supported (supported: {RECORD_VERSION})"
         )
@@ -311,7 +311,7 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
         if result is None:
             raise InvalidRecordError(f"{where} states {key} but {_unfinished(state, len(plays))}")
         actual = list(getattr(result, key))
-        if entry[key] != actual:
+        if not _is(entry[key], actual):
             raise InvalidRecordError(
                 f"{where}: the record says {key} {entry[key]}, the rules give {actual}")
     return state
@@ -379,6 +379,15 @@ def is_seed_text(value: object) -> bool:
     return True
 
 
+def _is(stated: object, actual: int | list[int]) -> bool:
+    """Whether a record's stated number or list of numbers is the one the rules give, as
+    JSON says it: ``true`` is not 1 and ``1.0`` not 1, though Python holds them equal."""
+    if isinstance(actual, list):
+        return isinstance(stated, list) and len(stated) == len(actual) and all(
+            _is(one, real) for one, real in zip(stated, actual, strict=True))
+    return is_whole_number(stated) and stated == actual
+
+
 def _round_number(value: object, key: str) -> int:
     if not is_whole_number(value, 1, MAX_ROUND):
         raise InvalidRecordError(
@@ -406,9 +415,9 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
             raise InvalidRecordError(f"round {round_no}: the previous round is unfinished")
         state = _replay_round(state, entry, round_no, dealt=state.phase is not Phase.DEAL)
     for key, actual in (("totals", list(state.totals)), ("winners", list(state.winners))):
-        if key in data and data[key] != actual:
+        if key in data and not _is(data[key], actual):
             raise InvalidRecordError(f"record says {key} {data[key]}, the rules give {actual}")
-    if "complete" in data and data["complete"] != state.is_over:
+    if "complete" in data and data["complete"] is not state.is_over:
         raise InvalidRecordError(f"record says complete={data['complete']}, "
                                  f"the rules give {state.is_over}")
     return state

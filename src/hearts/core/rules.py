@@ -12,7 +12,6 @@ and parses back to equal rules::
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -29,7 +28,7 @@ from hearts.core.cards import (
     lowest_card,
 )
 from hearts.core.errors import InvalidCardError, InvalidRulesError
-from hearts.core.numbers import is_whole_number
+from hearts.core.numbers import MAX_DIGITS, is_whole_number, read_whole_number
 
 __all__ = [
     "MAX_PASS_CYCLE",
@@ -111,8 +110,6 @@ MAX_ROUNDS: Final = 1000
 """The highest ``rounds``: a fixed-length game longer than this is a typo."""
 MAX_PASS_CYCLE: Final = 16
 """The most rounds one ``pass_cycle`` may list."""
-_WHOLE_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
-_MAX_DIGITS: Final = 18
 
 PLAYER_COUNTS: Final[dict[str, range]] = {
     "card-commons": range(3, 5),
@@ -497,12 +494,12 @@ def _to_int(key: str, value: object) -> int:
     if is_whole_number(value):
         return value
     text = str(value).strip()
-    if not _WHOLE_NUMBER.fullmatch(text):
-        raise InvalidRulesError(
-            f"{key} must be a whole number in ASCII digits (0-9), not {value!r}")
-    if len(text) > _MAX_DIGITS:
-        raise InvalidRulesError(f"{key} {text[:_MAX_DIGITS]}… is far out of range")
-    return int(text)
+    number = read_whole_number(text)
+    if number is None:
+        shown = text if len(text) <= 2 * MAX_DIGITS else text[:MAX_DIGITS] + "…"
+        raise InvalidRulesError(f"{key} must be a whole number in ASCII digits (0-9), at "
+                                f"most {MAX_DIGITS} of them, not {shown!r}")
+    return number
 
 
 def _to_enum(key: str, value: object, kind: type[Enum]) -> Enum:
@@ -528,12 +525,12 @@ def _parse_offset(word: str, players: int) -> int:
         if players % 2:
             raise InvalidRulesError(f"there is no across with {players} players")
         return players // 2
-    if not _WHOLE_NUMBER.fullmatch(word) or len(word) > _MAX_DIGITS \
-            or not -players < int(word) < players:
+    offset = read_whole_number(word)
+    if offset is None or not -players < offset < players:
         raise InvalidRulesError(
             f"pass direction {word!r}: use left, right, across, hold or an offset like +2/-1 "
             f"(from -{players - 1} to +{players - 1} with {players} players)")
-    return int(word) % players
+    return offset % players
 
 
 def _convert(key: str, value: object, players: int) -> object:

@@ -190,11 +190,17 @@ class Sheet:
         """Read a sheet back, checking every round again."""
         if not isinstance(data, Mapping) or data.get("format") != SHEET_FORMAT:
             raise InvalidSheetError(f"not a score sheet (format {SHEET_FORMAT!r} expected)")
-        if data.get("version") != _SHEET_VERSION:
-            raise InvalidSheetError(f"sheet version {data.get('version')!r} is not supported")
+        version = data.get("version")
+        if not is_whole_number(version) or version != _SHEET_VERSION:
+            raise InvalidSheetError(f"sheet version {version!r} is not supported")
+        rules_text, names_given = data.get("rules"), data.get("names")
+        if not isinstance(rules_text, str) or not isinstance(names_given, list) or not all(
+                isinstance(name, str) for name in names_given):
+            raise InvalidSheetError("sheet: rules is a rules text and names a list of names, "
+                                    f"not {rules_text!r} and {names_given!r}")
         try:
-            rules = Rules.parse(str(data["rules"]))
-            names = tuple(str(n) for n in data["names"])
+            rules = Rules.parse(rules_text)
+            names = tuple(names_given)
             entries = tuple(
                 RoundEntry(
                     tuple(_taken_from_json(t) for t in entry["taken"]),

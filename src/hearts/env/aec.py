@@ -104,16 +104,20 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
         return self._action_space
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self._seats[agent]
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise EncodingError(f"no agent {agent!r}; the agents are "
+                                f"{', '.join(self.possible_agents)}")
         return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        round_no = self.table.reset_request(seed, options)  # refused: nothing has changed
         if seed is not None:
             self._rng = np.random.default_rng(seed)
             game_seed = seed
         else:
             game_seed = int(self._rng.integers(_SEED_BOUND))
-        self.table.start(game_seed, (options or {}).get("round", 1))
+        self.table.start(game_seed, round_no)
         self._begin()
 
     def _begin(self) -> None:
@@ -131,13 +135,17 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
             self.agent_selection = agent_name(actor)
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise EncodingError("every agent is done: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise EncodingError(f"{agent} is done: its only action is None")
             self._was_dead_step(action)
             return
         if action is None:
             raise EncodingError(f"{agent} must act: None is only for a finished agent")
-        rewards = self.table.step(int(action))
+        rewards = self.table.step(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
         self._accumulate_rewards()

@@ -47,12 +47,15 @@ from hearts.players import observation as enc
 from hearts.players.search import kernel
 from hearts.players.search.encode import rules_array
 
-__all__ = ["BatchedHearts", "BatchedOptionError", "IllegalBatchActionError"]
+__all__ = ["MAX_GAMES", "BatchedHearts", "BatchedOptionError", "IllegalBatchActionError"]
 
 Episode = Literal["game", "hand"]
 Reward = Literal["hand", "game"]
 EPISODES: Final = ("game", "hand")
 REWARDS: Final = ("hand", "game")
+MAX_GAMES: Final = 2**24
+"""The most games one environment steps at once (some 16 million: their observations
+alone fill 60 GB); a larger ``n`` is a typo, refused before NumPy is asked for it."""
 _RANDOM_STREAM: Final = 0x52414E44  # the environment's own random actions: its seed's stream
 
 FloatArray = npt.NDArray[np.float32]
@@ -120,8 +123,11 @@ class BatchedHearts:
 
     def __init__(self, n: int, rules: Rules | str | None = None, seed: int = 0,
                  episode: Episode = "game", reward: Reward = "hand", copy: bool = True) -> None:
-        if not is_whole_number(n, 1):
-            raise BatchedOptionError(f"n is the number of games, a whole number >= 1, not {n!r}")
+        if not is_whole_number(n, 1, MAX_GAMES):
+            raise BatchedOptionError(f"n is the number of games, a whole number from 1 to "
+                                     f"{MAX_GAMES:,}, not {n!r}")
+        if not isinstance(copy, bool):
+            raise BatchedOptionError(f"copy is True or False, not {copy!r}")
         if episode not in EPISODES:
             raise BatchedOptionError(f"episode is one of {EPISODES}, not {episode!r}")
         if reward not in REWARDS:
@@ -216,12 +222,12 @@ class BatchedHearts:
         elif isinstance(rng, np.random.Generator):
             state = np.array([rng.integers(1, 2**32)], dtype=np.int64)
         elif (isinstance(rng, np.ndarray) and rng.dtype == np.int64 and rng.shape == (1,)
-              and 0 < rng[0] < 2**32):
+              and rng.flags.writeable and 0 < rng[0] < 2**32):
             state = rng
         else:
             raise BatchedOptionError(
                 "rng is None (the environment's own stream), a numpy.random.Generator, or "
-                "a one-element int64 array holding a non-zero 32-bit xorshift state, "
+                "a writable one-element int64 array holding a non-zero 32-bit xorshift state, "
                 f"not {rng!r}")
         actions = np.zeros(self.n, dtype=np.int64)
         kernel.batch_random_actions(self._mask, state, actions)

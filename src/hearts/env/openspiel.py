@@ -38,9 +38,11 @@ from hearts.core import (
     Deal,
     GameState,
     IllegalActionError,
+    InvalidRulesError,
     Phase,
     Rules,
     card_name,
+    is_whole_number,
     iter_mask,
     new_game,
     view,
@@ -82,10 +84,17 @@ _GAME_TYPE: Final = pyspiel.GameType(
 
 
 def rules_of(params: dict[str, Any]) -> Rules:
-    """The rules that OpenSpiel game parameters name."""
-    rules = parse_rules(str(params.get("rules", "card-commons")),
-                        int(params.get("players", 0)) or None)
-    target = int(params.get("target", 0))
+    """The rules that OpenSpiel game parameters name (``players`` and ``target`` 0: the
+    rules' own); InvalidRulesError for a parameter of the wrong kind (3.9 players is
+    not 3)."""
+    text = params.get("rules", "card-commons")
+    players, target = params.get("players", 0), params.get("target", 0)
+    if not (isinstance(text, str) and is_whole_number(players, 0)
+            and is_whole_number(target, 0)):
+        raise InvalidRulesError(
+            f"the game's parameters are rules (a rules text), players and target (whole "
+            f"numbers, 0 for the rules' own), not {text!r}, {players!r} and {target!r}")
+    rules = parse_rules(text, players or None)
     return rules.replace(target=target) if target else rules
 
 

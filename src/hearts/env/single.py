@@ -19,6 +19,7 @@ worst a hand can score, minus the moon's worth, under ``"hand"``; -1 under ``"ga
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Final, SupportsFloat
 
@@ -31,7 +32,7 @@ from hearts.core import Rules, is_whole_number, moon_points
 from hearts.env.aec import RENDER_MODES, observation_space
 from hearts.env.table import Episode, RewardKind, Table, parse_rules
 from hearts.players.base import Player, decide
-from hearts.players.observation import ACTION_COUNT, EncodingError
+from hearts.players.observation import ACTION_COUNT, EncodingError, action_index
 
 __all__ = ["HeartsEnv"]
 
@@ -58,8 +59,14 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = seat
         self.table = Table(self.rules, reward, episode)
         self.render_mode = render_mode
-        choices = ([opponents] * n if isinstance(opponents, str | Player)
-                   else list(opponents))
+        if isinstance(opponents, str | Player):
+            choices = [opponents] * n
+        elif isinstance(opponents, list | tuple) and all(
+                isinstance(c, str | Player) for c in opponents):
+            choices = list(opponents)
+        else:
+            raise EncodingError(f"opponents is a bot spec or a player, or a list of them, "
+                                f"not {opponents!r}")
         if len(choices) not in (n - 1, n):
             raise EncodingError(
                 f"opponents: give one bot, or one a seat ({n}) or one an other seat ({n - 1})")
@@ -69,6 +76,9 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Player] = {}
         if illegal_reward is None:
             illegal_reward = -1.0 if reward == "game" else -float(moon_points(self.rules))
+        if (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float)
+                or not math.isfinite(illegal_reward)):
+            raise EncodingError(f"illegal_reward is a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space()
         self.action_space = spaces.Discrete(ACTION_COUNT)
@@ -80,6 +90,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        round_no = self.table.reset_request(seed, options)  # refused: nothing has changed
         super().reset(seed=seed)
         self._game_seed = seed if seed is not None else int(self.np_random.integers(_SEED_BOUND))
         self._close_bots()
@@ -87,7 +98,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
             s: build_player(c, seat=s, rules=self.rules, seed=f"{self._game_seed}/seat{s}")
             if isinstance(c, BotSpec) else c
             for s, c in enumerate(self._choices) if s != self.seat}
-        self.table.start(self._game_seed, (options or {}).get("round", 1))
+        self.table.start(self._game_seed, round_no)
         self._opponents_play()
         return self._observation(), {}
 
@@ -105,7 +116,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise EncodingError("the episode is over: call reset()")
-        index = int(action)
+        index = action_index(action)
         mask = self.table.mask(self.seat)
         if not (0 <= index < ACTION_COUNT and mask[index]):
             self.table.over = True

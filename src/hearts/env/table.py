@@ -20,6 +20,7 @@ Rewards (``reward``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final, Literal, TypeAlias
 
 import numpy as np
@@ -41,7 +42,14 @@ from hearts.core import (
     view,
 )
 from hearts.players.driver import seeded_dealer
-from hearts.players.observation import ACTION_COUNT, EncodingError, action_mask, action_of, observe
+from hearts.players.observation import (
+    ACTION_COUNT,
+    EncodingError,
+    action_index,
+    action_mask,
+    action_of,
+    observe,
+)
 
 __all__ = ["EPISODES", "REWARDS", "Episode", "RewardKind", "Table", "parse_rules", "rank_rewards"]
 
@@ -96,19 +104,35 @@ class Table:
         """Number of seats."""
         return self.rules.players
 
-    def start(self, seed: int | str, round_no: object = 1) -> None:
-        """Begin the seeded game, or (a hand episode) round ``round_no`` of it (``reset``'s
-        ``options={"round": r}``, checked here for every environment)."""
+    def reset_request(self, seed: object, options: object) -> int:
+        """The round a ``reset(seed=..., options=...)`` asks for (1 when none), its seed and
+        options checked here for every environment before it changes anything, so a refused
+        reset leaves the episode as it was: the seed None or a whole number from 0, the
+        options None or a mapping whose ``round`` is a round number (a hand episode's)."""
+        if seed is not None and not is_whole_number(seed, 0):
+            raise EncodingError(f"seed is a whole number from 0 or None, not {seed!r}")
+        if options is None:
+            return 1
+        if not isinstance(options, Mapping):
+            raise EncodingError(f"options is a dict such as {{'round': 2}}, not {options!r}")
+        return self._checked_round(options.get("round", 1))
+
+    def _checked_round(self, round_no: object) -> int:
         if not is_whole_number(round_no, 1, MAX_ROUND):
             raise EncodingError(f"round is a whole number from 1 to {MAX_ROUND}, "
                                 f"not {round_no!r}")
+        if self.episode != "hand" and round_no != 1:
+            raise EncodingError("a game episode starts at round 1; round is for hands")
+        return round_no
+
+    def start(self, seed: int | str, round_no: object = 1) -> None:
+        """Begin the seeded game, or (a hand episode) round ``round_no`` of it."""
+        number = self._checked_round(round_no)
         if self.episode == "hand":
-            deal = Deal.from_seed(self.rules, round_deal_seed(str(seed), round_no))
-            self.state = new_hand(self.rules, deal.hands, round_no=round_no,
+            deal = Deal.from_seed(self.rules, round_deal_seed(str(seed), number))
+            self.state = new_hand(self.rules, deal.hands, round_no=number,
                                   deal_seed=deal.seed)
         else:
-            if round_no != 1:
-                raise EncodingError("a game episode starts at round 1; round is for hands")
             self.state = new_game(self.rules, seed=str(seed))
         self.selected = [0] * self.players
         self.over = False
@@ -142,14 +166,16 @@ class Table:
             return np.zeros(ACTION_COUNT, dtype=np.int8)
         return action_mask(self.view(seat), self.selected[seat])
 
-    def step(self, index: int) -> tuple[float, ...]:
+    def step(self, index: object) -> tuple[float, ...]:
         """The acting seat takes action ``index``; each seat's reward for this step.
 
-        An index the mask does not allow raises :class:`EncodingError` and changes nothing.
+        An index the mask does not allow, or one that is no whole number, raises
+        :class:`EncodingError` and changes nothing.
         """
         seat = self.actor
         if seat is None:
             raise EncodingError("the episode is over: start a new one")
+        index = action_index(index)
         action = action_of(self.view(seat), index, self.selected[seat])
         if action is None:  # one card picked of a pass
             self.selected[seat] |= Card(index).mask

@@ -92,6 +92,7 @@ __all__ = [
     "TRICK_NO",
     "VOIDS",
     "EncodingError",
+    "action_index",
     "action_mask",
     "action_of",
     "index_of",
@@ -221,7 +222,16 @@ def action_mask(view: PlayerView, selected: int = 0) -> npt.NDArray[np.int8]:
     return mask
 
 
-def action_of(view: PlayerView, index: int, selected: int = 0) -> Action | None:
+def action_index(action: object) -> int:
+    """An action as the index it must be: an int or a NumPy integer (never ``True``,
+    ``0.9`` or ``"0"``, which ``int()`` would turn into a card); EncodingError otherwise."""
+    if isinstance(action, np.integer) or is_whole_number(action):
+        return int(action)
+    raise EncodingError(f"an action is a whole number from 0 to {ACTION_COUNT - 1}, "
+                        f"not {action!r}")
+
+
+def action_of(view: PlayerView, index: object, selected: int = 0) -> Action | None:
     """The action that index ``index`` makes for this seat now.
 
     In the pass a card index is one pick: None until the pick completes the seat's
@@ -231,12 +241,12 @@ def action_of(view: PlayerView, index: int, selected: int = 0) -> Action | None:
     """
     me = _me(view)
     legal = action_mask(view, selected)
-    if not ((is_whole_number(index) or isinstance(index, np.integer)) and 0 <= index < ACTION_COUNT
-            and legal[index]):
+    number = action_index(index)
+    if not (0 <= number < ACTION_COUNT and legal[number]):
         allowed = np.flatnonzero(legal).tolist()
         raise EncodingError(
-            f"action {index!r} is not allowed now ({view.phase.value}); allowed: {allowed}")
-    index = int(index)
+            f"action {number} is not allowed now ({view.phase.value}); allowed: {allowed}")
+    index = number
     if view.phase is Phase.PASS:
         picked = selected | Card(index).mask
         if picked.bit_count() < view.rules.pass_count:

@@ -56,10 +56,12 @@ class _Session:
         return None
 
     def _hello(self, message: dict[str, Any]) -> dict[str, Any]:
-        if message.get("protocol") != PROTOCOL_NAME or message.get("version") != PROTOCOL_VERSION:
+        version = message.get("version")
+        if message.get("protocol") != PROTOCOL_NAME or not (
+                is_whole_number(version) and version == PROTOCOL_VERSION):
             raise ProtocolError(
                 f"this bot speaks {PROTOCOL_NAME} version {PROTOCOL_VERSION}, not "
-                f"{message.get('protocol')!r} version {message.get('version')!r}",
+                f"{message.get('protocol')!r} version {version!r}",
                 "wrong_version")
         text = message.get("rules")
         if not isinstance(text, str):

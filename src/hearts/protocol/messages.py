@@ -24,6 +24,7 @@ from hearts.core import (
     decode_action,
     decode_cards,
     encode_action,
+    is_whole_number,
 )
 from hearts.protocol.errors import ProtocolError
 
@@ -139,7 +140,7 @@ def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView)
     the view (pass: ``pass_count`` cards of the hand; play: a card of ``view.legal``)."""
     if message.get("type") != "action":
         raise ProtocolError(f"expected an \"action\" message, got type {message.get('type')!r}")
-    if message.get("id") != decision_id:
+    if not is_whole_number(message.get("id")) or message.get("id") != decision_id:
         raise ProtocolError(f"the action answers id {message.get('id')!r}, "
                             f"but decision {decision_id} is pending")
     decision = decision_of(view)

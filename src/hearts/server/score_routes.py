@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from typing import Any, Final
 
@@ -43,6 +42,7 @@ from hearts.core import (
     fixed_moon_choice,
     iter_mask,
     moon_points,
+    read_whole_number,
 )
 from hearts.scoresheet import EXPORT_KINDS, export, sheet_rules
 from hearts.server.protocol import RequestError, json_body
@@ -137,12 +137,13 @@ async def api_rules(request: Request) -> Response:
     rules text's own ``players`` must match), or ``bad_rules`` saying what is wrong."""
     text = request.query_params.get("rules", "card-commons")
     players = request.query_params.get("players")
+    count = None if players is None else read_whole_number(players)
+    if players is not None and count is None:
+        raise RequestError("bad_rules", f"players is a whole number, not {players!r}")
     try:
-        rules = Rules.parse(text) if players is None else sheet_rules(text, int(players))
+        rules = Rules.parse(text) if count is None else sheet_rules(text, count)
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None
-    except ValueError:
-        raise RequestError("bad_rules", f"players is a whole number, not {players!r}") from None
     return JSONResponse(rule_facts(rules))
 
 
@@ -195,9 +196,7 @@ async def read_sheet(request: Request) -> Response:
     if stored is None:
         raise RequestError("no_sheet", "no shared sheet with this id")
     since = request.query_params.get("since")
-    # up to 15 ASCII digits: str.isdigit() also takes "²", and int() refuses 4,301 digits
-    if (since is not None and re.fullmatch(r"[0-9]{1,15}", since)
-            and int(since) == stored.version):
+    if since is not None and read_whole_number(since) == stored.version:
         return Response(status_code=204)
     facts = rule_facts(Rules.parse(str(stored.sheet["rules"])))
     body = {"id": stored.sheet_id, "version": stored.version, "updated": stored.updated,
