@@ -165,6 +165,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # one home for a whole number; the core's seat accessors and the players' options
     # check their arguments (65b2846 to f3f1c5f): the same two runs, 12 and 12 alike
     "c2ec8dfff73ddddf": "17e39a4168ac6df2",
+    # card, record, rules-text and encoding checks of bad input, first_lead's help
+    # (c7e52fe to 8bb74aa): the same two runs, 12 and 12 games alike
+    "217ec6112ac6d1bb": "c2ec8dfff73ddddf",
 })
 
 
