@@ -57,8 +57,8 @@ EXPORT_KINDS: Final = ("csv", "md", "text")
 # A number in an entry has at most as many digits as the largest total a sheet keeps, so
 # a longer one is "cannot read" in words, never Python's 4,300-digit conversion limit.
 _DIGITS: Final = len(str(MAX_TOTAL))
-_CARDS_TOKEN: Final = re.compile(rf"^(?:(\d{{1,{_DIGITS}}})H)?(Q)?(J)?$", re.IGNORECASE)
-_POINTS_TOKEN: Final = re.compile(rf"^([+-]?\d{{1,{_DIGITS}}})(J)?$", re.IGNORECASE)
+_CARDS_TOKEN: Final = re.compile(rf"^(?:([0-9]{{1,{_DIGITS}}})H)?(Q)?(J)?$", re.IGNORECASE)
+_POINTS_TOKEN: Final = re.compile(rf"^([+-]?[0-9]{{1,{_DIGITS}}})(J)?$", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------- text entry

@@ -123,13 +123,16 @@ def test_the_exit_statuses_are_documented() -> None:
     assert "HEARTS_DEBUG=1" in text
 
 
-def test_stdin_that_is_not_utf8_is_an_error_line(tmp_path: Path) -> None:
+def test_stdin_that_is_not_utf8_is_answered_and_asked_again(tmp_path: Path) -> None:
+    """Once the end of the session (an error line, exit 2); now the line is refused at
+    its prompt and the session goes on to the end of input."""
     env = {**os.environ, "HEARTS_HOME": str(tmp_path), "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([sys.executable, "-m", "hearts.cli.main", "score", "--plain"],
                           input=b"Ann,\xff\xfe,Cy\n", capture_output=True, env=env,
                           timeout=60, check=False)
-    err = done.stderr.decode()
-    assert done.returncode == 2 and "not UTF-8" in err and "Traceback" not in err
+    out, err = done.stdout.decode(), done.stderr.decode()
+    assert done.returncode == 0 and err == "", err
+    assert "error: that line is not UTF-8 text" in out and "No names entered" in out
 
 
 # --------------------------------------------------------------------- the fuzzer

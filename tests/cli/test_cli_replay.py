@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from hearts.core import Deal, GameState, Play, Rules, game_record, hand_record, new_game
+from hearts.core import (
+    Deal,
+    GameState,
+    Play,
+    Rules,
+    game_record,
+    hand_record,
+    new_game,
+    record_seats,
+)
 from hearts.players import RandomPlayer, play_game
 
 RULES_TEXTS = ["card-commons:target=40", "standard:target=40", "classic:players=5,target=40"]
@@ -102,6 +111,9 @@ def test_a_hand_record_replays_from_standard_input(hearts_cli):
     assert "round 2, scores going in: " + ", ".join(map(str, state.results[0].totals)) \
         in done.stdout
     assert "   2. " in done.stdout and f"= {result.totals[0]}" in done.stdout
+    # a hand record names no seats: the core's defaults, as `hearts analyze` names them
+    assert "seats: 0: Seat 1 | 1: Seat 2 | 2: Seat 3" in done.stdout
+    assert record_seats(record, 3) == ("Seat 1", "Seat 2", "Seat 3")
 
 
 def test_an_unfinished_game_record_says_where_it_stops(hearts_cli, tmp_path):

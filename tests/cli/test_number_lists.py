@@ -17,9 +17,10 @@ def test_lists_are_read() -> None:
     assert positive_ints("200,500") == [200, 500]
 
 
-@pytest.mark.parametrize("text", ["", "x", "0.05,", "0", "-1", "nan", "inf", "1,,2"])
+@pytest.mark.parametrize("text", ["", "x", "0.05,", "0", "-1", "nan", "inf", "1,,2", "1e7"])
 def test_numbers_above_zero_refuse_anything_else(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="numbers above 0 are expected"):
+    with pytest.raises(argparse.ArgumentTypeError,
+                       match="numbers above 0 and at most 1,000,000 are expected"):
         positive_numbers(text)
 
 

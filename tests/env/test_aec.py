@@ -158,15 +158,15 @@ def test_ansi_render_shows_the_public_table_and_the_actors_hand() -> None:
     assert env().render() is None
 
 
-@pytest.mark.parametrize("action", [0.9, "0", True, None, [0], float("nan")], ids=repr)
+@pytest.mark.parametrize("action", [0.9, "0", True, [0], float("nan"), np.array([3])],
+                         ids=repr)
 def test_an_action_that_is_no_whole_number_is_refused_not_cut_to_one(action: object) -> None:
     """``int(0.9)`` is 0 and ``int(True)`` 1: a float, text or bool would have played a
-    card. Both environments refuse it and change nothing (the AEC env's None is for a
-    finished agent, refused as such)."""
+    card. Both environments refuse it and change nothing."""
     aec = env(rules="card-commons")
     aec.reset(seed=2)
     agent, seen = aec.agent_selection, aec.observe(aec.agent_selection)["observation"].copy()
-    with pytest.raises(EncodingError, match=r"an action is a whole number|None is only"):
+    with pytest.raises(EncodingError, match="an action is a whole number from 0 to 53"):
         aec.step(action)  # type: ignore[arg-type]
     assert aec.agent_selection == agent
     assert np.array_equal(aec.observe(agent)["observation"], seen)
@@ -175,6 +175,24 @@ def test_an_action_that_is_no_whole_number_is_refused_not_cut_to_one(action: obj
     with pytest.raises(EncodingError, match="an action is a whole number from 0 to 53"):
         single.step(action)
     single.step(int(np.flatnonzero(single.unwrapped.table.mask(0))[0]))  # still running
+
+
+def test_a_numpy_action_or_seed_is_taken_as_the_number_it_holds() -> None:
+    """What a trained agent gives: a NumPy integer, or a 0-d array from ``predict``."""
+    for seed in (np.int64(3), np.uint32(3)):
+        aec = env(rules="card-commons")
+        aec.reset(seed=seed)  # type: ignore[arg-type]
+        plain = env(rules="card-commons")
+        plain.reset(seed=3)
+        assert aec.table.state.hand(0) == plain.table.state.hand(0)
+        allowed = np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])
+        for action in (np.int64(allowed[0]), np.array(allowed[1])):
+            aec.step(action)  # type: ignore[arg-type]
+    single = gymnasium.make(HAND_ID, rules="card-commons")
+    single.reset(seed=np.int64(3))
+    single.step(np.array(int(np.flatnonzero(single.unwrapped.table.mask(0))[0])))
+    with pytest.raises(EncodingError, match="None is only for a finished agent"):
+        aec.step(None)
 
 
 @pytest.mark.parametrize(("seed", "options", "said"), [

@@ -116,7 +116,7 @@ def test_bad_options_are_typed_errors() -> None:
     for opponents in (5, None, ["easy", 3, "easy"]):
         with pytest.raises(EncodingError, match="opponents is a bot spec or a player"):
             HeartsEnv(opponents=opponents)  # type: ignore[arg-type]
-    for illegal in ("x", float("nan"), float("inf"), True):
+    for illegal in ("x", float("nan"), float("inf"), True, 10**400):
         with pytest.raises(EncodingError, match="illegal_reward is a finite number"):
             HeartsEnv(illegal_reward=illegal)  # type: ignore[arg-type]
 

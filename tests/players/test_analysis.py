@@ -136,7 +136,7 @@ def test_marks_follow_the_documented_thresholds() -> None:
 
 def test_bad_input_is_refused_with_what_is_allowed() -> None:
     record = moon_let_through()
-    for seats in ([4], [-1], [True], ["0"]):
+    for seats in ([4], [-1], [True], ["0"], [1, True]):
         with pytest.raises(PlayerError, match="seats run from 0 to 3"):
             analyze(record, seats, seed="x", iterations=5)
     for workers in (0, 1.5, "2"):

@@ -37,6 +37,7 @@ def test_player_error_is_a_hearts_error() -> None:
     ({"playout": "dice"}, "unknown playout 'dice'; playouts are: "),
     ({"game_weight": 1001}, "game_weight must be a whole number from 0 to 1000, not 1001"),
     ({"alarm": "on"}, r"alarm is on \(1\) or off \(0\), not 'on'"),
+    ({"alarm": 1.0}, r"alarm is on \(1\) or off \(0\), not 1.0"),
     ({"tree": 2, "trust": 0.5}, "tree does not combine with trust below 1"),
 ])
 def test_a_search_player_made_with_a_bad_option_says_which(options: dict[str, Any],

@@ -220,7 +220,8 @@ def test_parse_round_entry_reads_points_and_cards() -> None:
         parse_round_entry("13 13", 4)
     # a number longer than any total is refused in words, never by Python's limit of
     # 4,300 digits (which once ended `hearts score`)
-    for long in ("1" * 4301, "1" * 4301 + "h", "1234567890", "-1234567890j"):
+    for long in ("1" * 4301, "1" * 4301 + "h", "1234567890", "-1234567890j",
+                 "\u0662\u0666", "\uff12\uff16", "\u0665h"):  # other scripts' digits
         with pytest.raises(InvalidRoundError, match=f"cannot read '{long[:5]}"):
             parse_round_entry(f"{long} 0 0 0", 4)
     assert parse_round_entry("999999999 0 0 0", 4).points == (999_999_999, 0, 0, 0)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.arena.errors import BotSpecError
-from hearts.core import Rules
+from hearts.core import Rules, read_whole_number
 from hearts.players.base import Player
 from hearts.players.levels import LEVELS, POLICY, make_player
 from hearts.players.policy import PolicyFileError, load_layers
@@ -113,12 +113,15 @@ def _level_player(spec: BotSpec, seed: str) -> Player:
 
 
 def _number(value: str) -> object:
-    for kind in (int, float):
-        try:
-            return kind(value)
-        except ValueError:
-            continue
-    return value
+    """An option's text as a whole number (ASCII digits: ``int()`` also reads "٣"), else
+    as a float, else as it is: the player checks the kind it wants."""
+    whole = read_whole_number(value)
+    if whole is not None:
+        return whole
+    try:
+        return float(value) if value.isascii() else value
+    except ValueError:
+        return value
 
 
 def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,

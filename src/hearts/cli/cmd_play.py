@@ -19,6 +19,7 @@ from hearts.cli.common import (
     DEFAULT_LEVEL,
     CommandLineError,
     add_rules_options,
+    ask_line,
     check_output_file,
     level_list,
     level_name,
@@ -39,6 +40,8 @@ __all__ = ["add_play_options", "challenge_code", "configure", "read_line", "run"
            "run_text"]
 
 _MAX_NAME = 20
+_INTERRUPTED = 130
+"""The exit status after Ctrl-C (as ``hearts.cli.main`` gives it), the record kept."""
 
 
 def add_play_options(parser: argparse.ArgumentParser) -> None:
@@ -176,7 +179,7 @@ def run_text(args: argparse.Namespace) -> int:
         write_record(args.record, game_record(game.state, game.names))
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
-    return 0
+    return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
 
 
 def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
@@ -197,7 +200,7 @@ def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {record_path}")
         _say_submit(challenge, outcome is Outcome.FINISHED, record_path)
-    return 0
+    return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
 
 
 def _challenge_line(challenge: Challenge) -> str:
@@ -268,13 +271,4 @@ def read_line(prompt: str) -> str | None:
     When the input is not a terminal the answer is echoed, so a scripted game's
     output reads like a transcript.
     """
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        sys.stdout.write("\n")
-        return None
-    line = line.rstrip("\r\n")
-    if not sys.stdin.isatty():
-        sys.stdout.write(line + "\n")
-    return line
+    return ask_line(prompt, sys.stdin, sys.stdout, echo=True)

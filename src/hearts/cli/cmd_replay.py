@@ -18,6 +18,7 @@ from hearts.core import (
     InvalidRecordError,
     format_sheet,
     parse_record,
+    record_seats,
 )
 from hearts.core import replay_record as core_replay_record
 from hearts.wording import counted
@@ -112,7 +113,7 @@ def replay_record(data: Mapping[str, Any] | InvalidRecordError
     state = core_replay_record(data)
     if data.get("format") == GAME_FORMAT:
         return state, _seat_names(data, state.players)
-    return state, [f"Seat {seat}" for seat in range(state.players)]
+    return state, list(record_seats(data, state.players))
 
 
 Records = list[tuple[str | None, Mapping[str, Any] | InvalidRecordError]]
@@ -170,13 +171,13 @@ def read_text(file: str) -> str:
 
 
 def _seat_names(data: Mapping[str, Any], players: int) -> list[str]:
+    """The record's seat names, or the core's defaults (``Seat 1``...) where it has
+    none, as every other face names them; a malformed ``seats`` is refused."""
     seats = data.get("seats")
-    if seats is None:
-        return [f"Seat {seat}" for seat in range(players)]
-    if not isinstance(seats, list) or len(seats) != players or not all(
-            isinstance(name, str) and name for name in seats):
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players or not all(
+            isinstance(name, str) and name for name in seats)):
         raise InvalidRecordError(f"record: seats need {players} names, one a seat")
-    return seats
+    return list(record_seats(data, players))
 
 
 def _where(error: InvalidRecordError, data: Mapping[str, Any]) -> list[str]:

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from hearts.cli.common import ask_line
 from hearts.core import (
     HeartsError,
     InvalidRoundError,
@@ -36,6 +37,11 @@ from hearts.persistence import (
 from hearts.scoresheet import EXPORT_KINDS, add_entry, export, start_sheet, winner_text
 
 __all__ = ["ENTRY_HELP", "PlainScorekeeper", "configure", "run"]
+
+_QUIT = ("quit", "q", "exit")
+_HELP = ("help", "?")
+_NAMES_HELP = ("Type the players' names in seat order, separated by commas (Ann, Bo, Cy, "
+               "Di); quit to stop.")
 
 ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
               "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
@@ -134,19 +140,14 @@ class PlainScorekeeper:
         print(text, file=self.stdout, flush=True)
 
     def ask(self, prompt: str) -> str | None:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say("")
-            return None
-        return line.strip()
+        line = ask_line(prompt, self.stdin, self.stdout)
+        return None if line is None else line.strip()
 
     def ask_moon(self, shooter: str) -> MoonChoice:
         while True:
             answer = self.ask(f"{shooter} shot the moon: (s)ubtract from {shooter}, "
                               "or (a)dd to everyone else? ")
-            if answer is None:
+            if answer is None or answer.lower() in _QUIT:
                 raise InvalidRoundError("the shooter's choice is needed; the round is not added")
             for choice in MoonChoice:
                 if answer and choice.value.startswith(answer.lower()):
@@ -157,8 +158,11 @@ class PlainScorekeeper:
         """Ask the players' names until they make a sheet (None at the end of input)."""
         while True:
             text = self.ask("Players' names, in seat order, separated by commas: ")
-            if text is None:
+            if text is None or text.lower() in _QUIT:
                 return None
+            if text.lower() in _HELP:
+                self.say(_NAMES_HELP)
+                continue
             try:
                 return start_sheet(rules_text, text)
             except HeartsError as exc:
@@ -168,7 +172,8 @@ class PlainScorekeeper:
         """Keep ``sheet`` (or a new one, names asked) until quit or the end of input."""
         sheet = sheet or self.start(rules_text)
         if sheet is None:
-            return 1
+            self.say("No names entered: no sheet started.")
+            return 0
         self.say(f"Sheet {self.name!r}: {sheet.rules.text}, to {sheet.rules.target}; "
                  f"players {', '.join(sheet.names)}")
         self.say(ENTRY_HELP)
@@ -184,7 +189,7 @@ class PlainScorekeeper:
             prompt = "Game over (fix, sheet, csv, md, quit)> " if announced else \
                 f"Round {len(sheet.results) + 1}> "
             line = self.ask(prompt)
-            if line is None or line.lower() in ("quit", "q", "exit"):
+            if line is None or line.lower() in _QUIT:
                 break
             sheet = self.command(sheet, line)
         self.say(f"Saved to {self.saved_to}" if self.saved_to is not None
@@ -206,7 +211,7 @@ class PlainScorekeeper:
         word = line.lower()
         if not line:
             return sheet
-        if word in ("help", "?"):
+        if word in _HELP:
             self.say(ENTRY_HELP)
             self.say(_COMMANDS_HELP)
             return sheet
@@ -227,7 +232,11 @@ class PlainScorekeeper:
         except HeartsError as exc:
             self.say(f"error: {exc}")
             return sheet
-        self.save(sheet)
+        try:
+            self.save(sheet)
+        except OSError as exc:
+            self.say(f"error: the sheet could not be saved ({exc}); the round is kept here, "
+                     "and the next round saves it again")
         result = sheet.results[-1]
         cells = []
         for seat, name in enumerate(sheet.names):

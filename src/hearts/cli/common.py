@@ -13,7 +13,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TextIO, TypeVar
 
 from hearts.core import HeartsError, InvalidRulesError, Rules, read_whole_number
 from hearts.players import LEVELS
@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "CommandLineError",
     "add_rules_options",
+    "ask_line",
     "bot_spec",
     "check_output_file",
     "check_output_folder",
@@ -206,7 +207,8 @@ def positive_numbers(text: str) -> list[float]:
         return [positive_number(part) for part in text.split(",")]
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"comma-separated numbers above 0 are expected, not {text!r}") from None
+            f"comma-separated numbers above 0 and at most {MAX_NUMBER:,} are expected, "
+            f"not {text!r}") from None
 
 
 def comma_list(item: Callable[[str], _Item]) -> Callable[[str], list[_Item]]:
@@ -370,3 +372,30 @@ def games_progress(quiet: bool, label: str = "games"
             bar.update(task, completed=done, total=total)
 
         yield update
+
+
+def ask_line(prompt: str, stdin: TextIO, stdout: TextIO, *, echo: bool = False) -> str | None:
+    """Write ``prompt``, read one line and give it without its line end; None at the end
+    of input. An interactive session's one reader: a line is read as bytes and decoded
+    by itself, so a line that is not UTF-8 text is answered with an error and asked
+    again, never ending the session nor losing the lines before it (Python decodes a
+    piped input a whole chunk at a time). ``echo`` writes the line back when the input
+    is not a terminal, so a scripted session reads as a transcript."""
+    while True:
+        stdout.write(prompt)
+        stdout.flush()
+        buffer = getattr(stdin, "buffer", None)
+        raw = stdin.readline() if buffer is None else buffer.readline()
+        if not raw:
+            stdout.write("\n")
+            return None
+        try:
+            line = raw if isinstance(raw, str) else raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            stdout.write(f"\nerror: that line is not UTF-8 text ({exc.reason} at byte "
+                         f"{exc.start}); type it again\n")
+            continue
+        line = line.rstrip("\r\n")
+        if echo and not stdin.isatty():
+            stdout.write(line + "\n")
+        return line

@@ -169,7 +169,11 @@ def symbols_fit(stream: TextIO) -> bool:
 
 def _fit_streams() -> None:
     """Where standard output or error cannot show the suit symbols, write letters (``QS``
-    for ``Q♠``) and ``?`` for any other character it cannot show, instead of failing."""
+    for ``Q♠``) and ``?`` for any other character it cannot show, instead of failing; a
+    closed standard input (``<&-``) reads as an empty one, the end of input every
+    command already answers."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the process
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not symbols_fit(stream):
             codecs.register_error(_LETTERS_HANDLER, _as_letters)

@@ -75,6 +75,7 @@ class Outcome(StrEnum):
     FINISHED = "finished"
     QUIT = "quit"
     END_OF_INPUT = "end-of-input"
+    INTERRUPTED = "interrupted"  # Ctrl-C: the game so far is kept as on quit
 
 
 class _BadAnswerError(ValueError):
@@ -133,8 +134,9 @@ class TextGame:
 
     # ------------------------------------------------------------------ the game
     def play(self) -> Outcome:
-        """Play until the game (or a position's hand) ends, the person quits, or the input
-        ends."""
+        """Play until the game (or a position's hand) ends, the person quits, the input
+        ends or Ctrl-C stops it (the state so far stays in ``self.state`` each way, for the
+        caller to keep)."""
         self.write(f"Hearts, {self.rules.text}: {self._seat_list()}. Type 'help' for commands.")
         if self.state.phase is not Phase.DEAL:
             self._announce_round(view(self.state, HUMAN_SEAT))
@@ -146,6 +148,9 @@ class TextGame:
             self.write("Input ended: the game stops here." if stop.outcome is Outcome.END_OF_INPUT
                        else "You left the game.")
             return stop.outcome
+        except KeyboardInterrupt:
+            self.write("\nInterrupted: the game stops here.")
+            return Outcome.INTERRUPTED
         return Outcome.FINISHED
 
     def _observe(self, before: GameState, action: Action, after: GameState) -> None:

@@ -80,7 +80,13 @@ from hearts.core.fairness import (
     verify_record,
     verify_record_text,
 )
-from hearts.core.numbers import MAX_DIGITS, is_whole_number, read_whole_number
+from hearts.core.inputs import (
+    MAX_DIGITS,
+    is_finite_number,
+    is_utf8_text,
+    is_whole_number,
+    read_whole_number,
+)
 from hearts.core.position import (
     POSITION_FIELDS,
     read_position,
@@ -275,6 +281,8 @@ __all__ = [
     "hearts_open",
     "highest_card",
     "illegal_reason",
+    "is_finite_number",
+    "is_utf8_text",
     "is_whole_number",
     "iter_mask",
     "lowest_card",

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Final, SupportsIndex
 
 from hearts.core.errors import InvalidCardError
-from hearts.core.numbers import is_whole_number
 
 __all__ = [
     "ALL_CARDS",
@@ -104,24 +103,24 @@ def card_name(card: int) -> str:
     return RANK_CHARS[card % 13] + SUIT_CHARS[card // 13]
 
 
+def _integer(value: object) -> int | None:
+    """``value`` as a card's or a mask's number: an int or a NumPy integer (as an
+    observation's index is), never ``True`` nor ``2.7`` cut down to 2; None otherwise."""
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    return operator.index(value)
+
+
 class Card(int):
     """One card: an ``int`` (see the module numbering) with a readable face."""
 
     __slots__ = ()
 
     def __new__(cls, value: int | str) -> Card:
-        if isinstance(value, str):
-            number = parse_card(value)
-        else:
-            whole: int | None
-            try:  # an int or a NumPy integer: never True, nor 2.7 cut down to 2
-                whole = None if isinstance(value, bool) else operator.index(value)
-            except TypeError:
-                whole = None
-            if whole is None:
-                raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
-                                       f"not {value!r}")
-            number = whole
+        number = parse_card(value) if isinstance(value, str) else _integer(value)
+        if number is None:
+            raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
+                                   f"not {value!r}")
         if not 0 <= number < 52:
             raise InvalidCardError(f"card numbers run from 0 to 51, not {number}")
         return _CARDS[number] if _CARDS else super().__new__(cls, number)
@@ -233,13 +232,17 @@ class CardSet:
     __slots__ = ("_mask",)
 
     def __init__(self, cards: Iterable[int | str] | int = 0) -> None:
-        if isinstance(cards, int):
-            if isinstance(cards, bool):
-                raise InvalidCardError(f"a card mask is a whole number, not {cards!r}")
-            if not 0 <= cards <= FULL_DECK:
-                raise InvalidCardError(f"a card mask has 52 bits, got {cards:#x}")
-            self._mask = cards
+        if isinstance(cards, bool):
+            raise InvalidCardError(f"a card mask is a whole number, not {cards!r}")
+        # a mask, most often a plain int (every state and view makes them)
+        whole = cards if type(cards) is int else _integer(cards)
+        if whole is not None:
+            if not 0 <= whole <= FULL_DECK:
+                raise InvalidCardError(f"a card mask has 52 bits, got {whole:#x}")
+            self._mask = whole
             return
+        if not isinstance(cards, Iterable):
+            raise InvalidCardError(f"cards are a mask or an iterable of cards, not {cards!r}")
         mask = 0
         for card in cards:
             # Card members are valid by construction; anything else is checked by Card()
@@ -263,9 +266,8 @@ class CardSet:
         return self._mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, str):
-            card = parse_card(card)
-        return is_whole_number(card, 0, 51) and bool(self._mask >> card & 1)
+        number = parse_card(card) if isinstance(card, str) else _integer(card)
+        return number is not None and 0 <= number < 52 and bool(self._mask >> number & 1)
 
     def __bool__(self) -> bool:
         return self._mask != 0

@@ -24,7 +24,7 @@ from typing import Any, Final
 from hearts.core.actions import Action, ChooseMoon, PassCards, Play
 from hearts.core.cards import Card, CardSet, card_name
 from hearts.core.errors import HeartsError, InvalidCardError
-from hearts.core.numbers import is_whole_number
+from hearts.core.inputs import is_whole_number
 from hearts.core.scoring import MoonChoice
 
 __all__ = [

@@ -26,8 +26,8 @@ from typing import Any, Final
 from hearts.core.codec import CodecError, decode_cards
 from hearts.core.deal import deal_hands
 from hearts.core.errors import InvalidRecordError
-from hearts.core.numbers import is_whole_number
-from hearts.core.record import GAME_FORMAT, MAX_ROUND, is_seed_text, parse_record
+from hearts.core.inputs import is_utf8_text, is_whole_number
+from hearts.core.record import GAME_FORMAT, MAX_ROUND, parse_record
 from hearts.core.rules import Rules
 
 __all__ = [
@@ -151,7 +151,7 @@ def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
     except ValueError as exc:
         raise InvalidRecordError(f"rules: {exc}") from None
     seed = data.get("seed")
-    if seed is not None and not is_seed_text(seed):
+    if seed is not None and not is_utf8_text(seed):
         raise InvalidRecordError("record: seed must be text or null")
     first = data.get("first_round", 1)
     if not is_whole_number(first, 1, MAX_ROUND):

@@ -21,7 +21,7 @@ from typing import Final
 from hearts.core.actions import PassCards, Play
 from hearts.core.cards import Card, CardSet, parse_card
 from hearts.core.errors import HeartsError, InvalidPositionError
-from hearts.core.numbers import MAX_DIGITS, read_whole_number
+from hearts.core.inputs import MAX_DIGITS, read_whole_number
 from hearts.core.record import MAX_ROUND, MAX_TOTAL
 from hearts.core.rules import Rules
 from hearts.core.scoring import game_over

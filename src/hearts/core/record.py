@@ -52,7 +52,7 @@ from hearts.core.codec import (
 )
 from hearts.core.deal import DEAL_ALGORITHM, deal_hands
 from hearts.core.errors import HeartsError, IllegalActionError, InvalidRecordError
-from hearts.core.numbers import is_whole_number
+from hearts.core.inputs import is_utf8_text, is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.state import (
     ChooseMoon,
@@ -72,7 +72,6 @@ __all__ = [
     "RECORD_VERSION",
     "game_record",
     "hand_record",
-    "is_seed_text",
     "parse_record",
     "record_seats",
     "replay_game",
@@ -260,7 +259,7 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
     hands = tuple(_cards(h, f"{where} hand {s}") for s, h in enumerate(hands_field))
     deal_seed = entry.get("deal_seed")
     if deal_seed is not None:
-        if not is_seed_text(deal_seed):
+        if not is_utf8_text(deal_seed):
             raise InvalidRecordError(f"{where}: deal_seed must be text")
         derived = deal_hands(rules, deal_seed)
         if tuple(h.mask for h in hands) != derived:
@@ -367,18 +366,6 @@ def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
     return scores
 
 
-def is_seed_text(value: object) -> bool:
-    """A seed a record may state: text that UTF-8 can write (JSON's "\\ud800" escape
-    reads as a lone surrogate, which no seed may hold: a deal hashes its seed's UTF-8)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _is(stated: object, actual: int | list[int]) -> bool:
     """Whether a record's stated number or list of numbers is the one the rules give, as
     JSON says it: ``true`` is not 1 and ``1.0`` not 1, though Python holds them equal."""
@@ -399,7 +386,7 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     """Rebuild a game from its record, checking every action and stated result."""
     rules = _check_header(data, GAME_FORMAT)
     seed = data.get("seed")
-    if seed is not None and not is_seed_text(seed):
+    if seed is not None and not is_utf8_text(seed):
         raise InvalidRecordError("record: seed must be text or null")
     rounds = _field(data, "rounds", list, "record")
     first_round = _round_number(data.get("first_round", 1), "first_round")
@@ -433,7 +420,7 @@ def replay_hand(data: Mapping[str, Any]) -> GameState:
         raise InvalidRecordError(f"record: hands need {rules.players} entries")
     hands = tuple(_cards(h, f"hand {s}") for s, h in enumerate(hands_field))
     deal_seed = data.get("deal_seed")
-    if deal_seed is not None and not is_seed_text(deal_seed):
+    if deal_seed is not None and not is_utf8_text(deal_seed):
         raise InvalidRecordError("record: deal_seed must be text or null")
     try:
         state = new_hand(rules, hands, round_no=round_no, totals=scores, deal_seed=deal_seed)

@@ -28,7 +28,7 @@ from hearts.core.cards import (
     lowest_card,
 )
 from hearts.core.errors import InvalidCardError, InvalidRulesError
-from hearts.core.numbers import MAX_DIGITS, is_whole_number, read_whole_number
+from hearts.core.inputs import MAX_DIGITS, is_whole_number, read_whole_number
 
 __all__ = [
     "MAX_PASS_CYCLE",

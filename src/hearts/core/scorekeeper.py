@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
-from hearts.core.numbers import is_whole_number
+from hearts.core.inputs import is_utf8_text, is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -102,6 +102,9 @@ class Sheet:
                 f"{self.rules.players} names, got {len(names)}")
         if not all(names):
             raise InvalidSheetError("every player needs a name")
+        if not all(is_utf8_text(name) for name in names):
+            raise InvalidSheetError("a name is text that UTF-8 can write (a byte of another "
+                                    "encoding was typed, or a lone surrogate)")
         if len({n.casefold() for n in names}) != len(names):
             raise InvalidSheetError(f"names must differ: {', '.join(names)}")
         object.__setattr__(self, "names", names)

@@ -26,7 +26,7 @@ from hearts.core.actions import Action, ChooseMoon, Deal, PassCards, Play, Round
 from hearts.core.cards import ALL_CARDS, HEART_MASK, POINT_MASK, Card, CardSet, card_name, iter_mask
 from hearts.core.deal import round_deal_seed
 from hearts.core.errors import IllegalActionError
-from hearts.core.numbers import is_whole_number
+from hearts.core.inputs import is_whole_number
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,

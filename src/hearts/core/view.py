@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
 from hearts.core.errors import IllegalActionError
-from hearts.core.numbers import is_whole_number
+from hearts.core.inputs import is_whole_number
 from hearts.core.rules import Rules, pass_direction_name
 from hearts.core.scoring import points_left
 from hearts.core.state import GameState, Phase, RoundResult, Trick

@@ -111,7 +111,7 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
         return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        round_no = self.table.reset_request(seed, options)  # refused: nothing has changed
+        seed, round_no = self.table.reset_request(seed, options)  # refused: nothing changed
         if seed is not None:
             self._rng = np.random.default_rng(seed)
             game_seed = seed

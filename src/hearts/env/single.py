@@ -19,7 +19,6 @@ worst a hand can score, minus the moon's worth, under ``"hand"``; -1 under ``"ga
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any, Final, SupportsFloat
 
@@ -28,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core import Rules, is_whole_number, moon_points
+from hearts.core import Rules, is_finite_number, is_whole_number, moon_points
 from hearts.env.aec import RENDER_MODES, observation_space
 from hearts.env.table import Episode, RewardKind, Table, parse_rules
 from hearts.players.base import Player, decide
@@ -76,8 +75,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Player] = {}
         if illegal_reward is None:
             illegal_reward = -1.0 if reward == "game" else -float(moon_points(self.rules))
-        if (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float)
-                or not math.isfinite(illegal_reward)):
+        if not is_finite_number(illegal_reward):
             raise EncodingError(f"illegal_reward is a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space()
@@ -90,7 +88,7 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        round_no = self.table.reset_request(seed, options)  # refused: nothing has changed
+        seed, round_no = self.table.reset_request(seed, options)  # refused: nothing changed
         super().reset(seed=seed)
         self._game_seed = seed if seed is not None else int(self.np_random.integers(_SEED_BOUND))
         self._close_bots()

@@ -104,18 +104,21 @@ class Table:
         """Number of seats."""
         return self.rules.players
 
-    def reset_request(self, seed: object, options: object) -> int:
-        """The round a ``reset(seed=..., options=...)`` asks for (1 when none), its seed and
-        options checked here for every environment before it changes anything, so a refused
-        reset leaves the episode as it was: the seed None or a whole number from 0, the
-        options None or a mapping whose ``round`` is a round number (a hand episode's)."""
+    def reset_request(self, seed: object, options: object) -> tuple[int | None, int]:
+        """The seed and round a ``reset(seed=..., options=...)`` asks for, checked here for
+        every environment before it changes anything, so a refused reset leaves the episode
+        as it was: the seed None or a whole number from 0 (a NumPy integer too, as an
+        ``int``), the options None or a mapping whose ``round`` is a round number (a hand
+        episode's; 1 when none)."""
+        if isinstance(seed, np.integer):
+            seed = int(seed)
         if seed is not None and not is_whole_number(seed, 0):
             raise EncodingError(f"seed is a whole number from 0 or None, not {seed!r}")
         if options is None:
-            return 1
+            return seed, 1
         if not isinstance(options, Mapping):
             raise EncodingError(f"options is a dict such as {{'round': 2}}, not {options!r}")
-        return self._checked_round(options.get("round", 1))
+        return seed, self._checked_round(options.get("round", 1))
 
     def _checked_round(self, round_no: object) -> int:
         if not is_whole_number(round_no, 1, MAX_ROUND):

@@ -262,8 +262,9 @@ def analyze(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
                           f"{iterations!r}")
     final = replay_record(record)
     names = record_seats(record, final.players)
-    chosen = human_seats(names) if seats is None else tuple(dict.fromkeys(seats))
-    bad = [s for s in chosen if not is_whole_number(s, 0, final.players - 1)]
+    given = human_seats(names) if seats is None else tuple(seats)
+    bad = [s for s in given if not is_whole_number(s, 0, final.players - 1)]
+    chosen = tuple(dict.fromkeys(given))  # after the check: {1: ..., True: ...} keeps one
     if bad or not chosen:
         raise PlayerError(f"seats run from 0 to {final.players - 1}, not {bad or 'none'}")
     if seed is not None and iterations is None:

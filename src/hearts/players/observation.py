@@ -223,8 +223,11 @@ def action_mask(view: PlayerView, selected: int = 0) -> npt.NDArray[np.int8]:
 
 
 def action_index(action: object) -> int:
-    """An action as the index it must be: an int or a NumPy integer (never ``True``,
-    ``0.9`` or ``"0"``, which ``int()`` would turn into a card); EncodingError otherwise."""
+    """An action as the index it must be: an int, a NumPy integer or a 0-d integer array
+    (what a trained agent's ``predict`` gives; never ``True``, ``0.9`` or ``"0"``, which
+    ``int()`` would turn into a card); EncodingError otherwise."""
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)
     if isinstance(action, np.integer) or is_whole_number(action):
         return int(action)
     raise EncodingError(f"an action is a whole number from 0 to {ACTION_COUNT - 1}, "

@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widgets import Footer, Input, Static
 
-from hearts.core import Card, PlayerView, parse_card
+from hearts.core import Card, PlayerView, parse_card, read_whole_number
 from hearts.replay import Frame, Replay, marked_decisions, most_costly
 from hearts.tui.text import TextStyle
 from hearts.tui.widgets import TableView
@@ -198,10 +198,7 @@ class ReplayApp(App[None]):
         box = event.input
         box.remove_class("open")
         starts = self.replay.round_starts
-        try:
-            wanted = int(event.value)
-        except ValueError:
-            wanted = -1
+        wanted = read_whole_number(event.value)
         if wanted in starts:
             self.index = starts[wanted]
         else:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import math
 import random
 import time
 from collections.abc import Callable
@@ -44,6 +43,7 @@ from hearts.core import (
     cards_above,
     cards_below,
     first_leader,
+    is_finite_number,
     is_whole_number,
     iter_mask,
     play_rules,
@@ -276,7 +276,8 @@ class SearchPlayer:
                              f"{MAX_GAME_WEIGHT}, not {game_weight!r}")
         self.game_weight = game_weight
         self.search_passes = passing == "search"
-        if alarm not in (None, True, False):  # 1 and 0 too: a bot spec's alarm=1
+        if alarm is not None and not isinstance(alarm, bool) and not is_whole_number(alarm, 0, 1):
+            # 1 and 0 too (a bot spec's alarm=1), but not 1.0, which Python holds == True
             raise PlayerError(f"alarm is on (1) or off (0), not {alarm!r}")
         self.alarm = LEVEL_ALARM[level] if alarm is None else bool(alarm)
         self.trust = LEVEL_TRUST[level] if trust is None else trust
@@ -542,7 +543,7 @@ def _whole(name: str, value: object, least: int) -> int:
 
 def _real(name: str, value: object) -> float:
     """An option that is a finite number."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if not is_finite_number(value):
         raise PlayerError(f"{name} must be a finite number, not {value!r}")
     return float(value)
 

@@ -1,5 +1,5 @@
-"""What counts as a whole number where a value comes from outside (JSON, a bot spec, an
-option, a record, a typed text).
+"""What counts as a whole number, a finite number or text where a value comes from
+outside (JSON, a bot spec, an option, a record, a typed line).
 
 Python's ``bool`` is an ``int`` (``True == 1``) and ``3.0 == 3``, so ``isinstance(value,
 int)`` alone would read JSON's ``true`` as seat 1 and let a float through as a count; and
@@ -9,10 +9,12 @@ raises). Every check of such a value or text asks here instead of restating the 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Final, TypeGuard
 
-__all__ = ["MAX_DIGITS", "is_whole_number", "read_whole_number"]
+__all__ = ["MAX_DIGITS", "is_finite_number", "is_utf8_text", "is_whole_number",
+           "read_whole_number"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -29,8 +31,32 @@ def is_whole_number(value: object, low: int | None = None,
     return (low is None or value >= low) and (high is None or value <= high)
 
 
+def is_finite_number(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is an int or a float (not a bool) that a float holds: not NaN,
+    not infinite, not an int of hundreds of digits (``math.isfinite`` raises on one)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def read_whole_number(text: str) -> int | None:
     """``text`` (spaces around it aside) as a whole number in the ASCII digits 0-9, with
     an optional sign and at most :data:`MAX_DIGITS` digits; None when it is not one."""
     stripped = text.strip()
     return int(stripped) if _WHOLE_NUMBER_TEXT.fullmatch(stripped) else None
+
+
+def is_utf8_text(value: object) -> bool:
+    """Whether ``value`` is text that UTF-8 can write: JSON's ``"\\ud800"`` escape and a
+    byte of another encoding read with Python's ``surrogateescape`` are lone surrogates,
+    which no seed (a deal hashes its seed's UTF-8) or saved name may hold."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
