@@ -168,6 +168,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # card, record, rules-text and encoding checks of bad input, first_lead's help
     # (c7e52fe to 8bb74aa): the same two runs, 12 and 12 games alike
     "217ec6112ac6d1bb": "c2ec8dfff73ddddf",
+    # NumPy integers in cards, ASCII digits in bot-spec options, hearts.core.inputs
+    # (9a1390b to ededc98): the same two runs, 12 and 12 games alike
+    "bd1eef90e7884649": "217ec6112ac6d1bb",
 })
 
 
