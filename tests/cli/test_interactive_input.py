@@ -57,8 +57,9 @@ def test_the_names_prompt_ends_without_a_sheet_in_words(given: bytes, tmp_path: 
 
 def test_quit_at_the_moon_prompt_adds_no_round_and_the_session_goes_on(tmp_path: Path) -> None:
     done = run(["score", "--rules", "standard:moon=shooter-choice", "--names", "Al,Bo,Cy,Di"],
-               b"26 0 0 0\nquit\n1 2 3 20\nquit\n", tmp_path)
+               b"26 0 0 0\nhelp\nquit\n1 2 3 20\nquit\n", tmp_path)
     assert done.returncode == 0, done.stderr
+    assert "the moon's shooter chooses: s takes Al's points down" in done.stdout
     assert "error: the shooter's choice is needed; the round is not added" in done.stdout
     assert "1. Al +1 = 1, Bo +2 = 2, Cy +3 = 3, Di +20 = 20" in done.stdout
 
@@ -88,7 +89,11 @@ def test_ctrl_c_in_the_text_game_keeps_the_game_so_far(tmp_path: Path) -> None:
     env = {**os.environ, "HEARTS_HOME": str(tmp_path), "PYTHONIOENCODING": "utf-8"}
     with subprocess.Popen([*CLI, "play", "--text", "--seed", "1", "--record", str(record)],
                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=env) as game:
+                          stderr=subprocess.PIPE, env=env,
+                          # a test run started in the background ignores SIGINT, and
+                          # its children would inherit that
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                          ) as game:
         assert game.stdout is not None
         shown = b""
         deadline = time.monotonic() + 60
@@ -102,3 +107,12 @@ def test_ctrl_c_in_the_text_game_keeps_the_game_so_far(tmp_path: Path) -> None:
     assert game.returncode == 130, err
     assert b"Interrupted: the game stops here." in out and b"Saved the game so far" in out
     assert replay_record(json.loads(record.read_text(encoding="utf-8"))).round_no == 1
+
+
+def test_a_line_is_read_in_the_inputs_encoding(tmp_path: Path) -> None:
+    """A Latin-1 terminal's "José" is a name, as Python's own reading took it before."""
+    env = {**os.environ, "HEARTS_HOME": str(tmp_path), "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run([*CLI, "score", "--name", "club"], input=b"Jos\xe9,Bo,Cy,Di\n"
+                          b"1 2 3 20\n", capture_output=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "players José, Bo, Cy, Di" in done.stdout.decode("latin-1")

@@ -117,9 +117,16 @@ def test_is_whole_number(value: object, low: int | None, high: int | None,
     assert is_whole_number(value, low, high) is whole
 
 
-@pytest.mark.parametrize("bad", [True, False, 2.7, None, np.float64(3)], ids=repr)
+@pytest.mark.parametrize("bad", [True, False, 2.7, None, np.float64(3), np.array([5])],
+                         ids=repr)
 def test_a_card_is_a_name_or_a_number_never_a_bool_or_a_float(bad: Any) -> None:
     with pytest.raises(InvalidCardError, match="a card is a card name or a number from 0"):
+        Card(bad)
+
+
+@pytest.mark.parametrize("bad", ["ZZ", -1, 52], ids=repr)
+def test_a_card_name_or_number_that_is_no_card_is_refused(bad: Any) -> None:
+    with pytest.raises(InvalidCardError):
         Card(bad)
 
 
@@ -134,3 +141,5 @@ def test_a_card_set_takes_no_bool_and_holds_no_bool() -> None:
     assert 1 in low and "3C" in low and True not in low
     # a NumPy integer is the card it numbers, as an observation's index is
     assert np.int64(1) in low and CardSet(np.int64(3)) == low
+    # an array of card numbers is cards, as np.flatnonzero of a mask gives them
+    assert CardSet(np.array([0, 1])) == low and np.array([5]) not in low

@@ -334,6 +334,7 @@ def test_game_weight_zero_plays_the_hand_for_its_points(seed: int) -> None:
     ("iterations=\u0663", "iterations must be a whole number of at least 1, not '\u0663'"),
     ("trust=" + "1" * 400, "trust must be a finite number"),  # no float holds it
     ("alarm=1.0", "alarm is on \\(1\\) or off \\(0\\), not 1.0"),  # 1.0 == True
+    ("workers=1_0", "workers must be a whole number of at least 1, not '1_0'"),  # int() took it
 ])
 def test_a_search_option_of_the_wrong_kind_is_refused_before_any_search(
         option: str, said: str) -> None:

@@ -118,8 +118,8 @@ def _number(value: str) -> object:
     whole = read_whole_number(value)
     if whole is not None:
         return whole
-    try:
-        return float(value) if value.isascii() else value
+    try:  # float() also reads "1_000" and other scripts' digits
+        return float(value) if value.isascii() and "_" not in value else value
     except ValueError:
         return value
 

@@ -149,6 +149,10 @@ class PlainScorekeeper:
                               "or (a)dd to everyone else? ")
             if answer is None or answer.lower() in _QUIT:
                 raise InvalidRoundError("the shooter's choice is needed; the round is not added")
+            if answer.lower() in _HELP:
+                self.say(f"the moon's shooter chooses: s takes {shooter}'s points down, a adds "
+                         "them to everyone else's; quit leaves the round out")
+                continue
             for choice in MoonChoice:
                 if answer and choice.value.startswith(answer.lower()):
                     return choice

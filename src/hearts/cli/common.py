@@ -377,10 +377,10 @@ def games_progress(quiet: bool, label: str = "games"
 def ask_line(prompt: str, stdin: TextIO, stdout: TextIO, *, echo: bool = False) -> str | None:
     """Write ``prompt``, read one line and give it without its line end; None at the end
     of input. An interactive session's one reader: a line is read as bytes and decoded
-    by itself, so a line that is not UTF-8 text is answered with an error and asked
-    again, never ending the session nor losing the lines before it (Python decodes a
-    piped input a whole chunk at a time). ``echo`` writes the line back when the input
-    is not a terminal, so a scripted session reads as a transcript."""
+    by itself (in the input's encoding), so a line that is not text in it is answered
+    with an error and asked again, never ending the session nor losing the lines before
+    it (Python decodes a piped input a whole chunk at a time). ``echo`` writes the line
+    back when the input is not a terminal, so a scripted session reads as a transcript."""
     while True:
         stdout.write(prompt)
         stdout.flush()
@@ -389,11 +389,14 @@ def ask_line(prompt: str, stdin: TextIO, stdout: TextIO, *, echo: bool = False) 
         if not raw:
             stdout.write("\n")
             return None
+        encoding = getattr(stdin, "encoding", None) or "utf-8"
         try:
-            line = raw if isinstance(raw, str) else raw.decode("utf-8")
+            line = raw if isinstance(raw, str) else raw.decode(encoding)
         except UnicodeDecodeError as exc:
-            stdout.write(f"\nerror: that line is not UTF-8 text ({exc.reason} at byte "
-                         f"{exc.start}); type it again\n")
+            # a piped line ends no line of the output; a typed one's Enter already did
+            start = "" if stdin.isatty() else "\n"
+            stdout.write(f"{start}error: that line is not {encoding.upper()} text "
+                         f"({exc.reason} at byte {exc.start}); type it again\n")
             continue
         line = line.rstrip("\r\n")
         if echo and not stdin.isatty():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator
-from typing import Final, SupportsIndex
+from typing import Final
 
 from hearts.core.errors import InvalidCardError
 
@@ -106,9 +106,14 @@ def card_name(card: int) -> str:
 def _integer(value: object) -> int | None:
     """``value`` as a card's or a mask's number: an int or a NumPy integer (as an
     observation's index is), never ``True`` nor ``2.7`` cut down to 2; None otherwise."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    if isinstance(value, bool):
         return None
-    return operator.index(value)
+    if type(value) is int:
+        return value
+    try:  # a NumPy integer has __index__; so has an array, which refuses unless 0-d
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 class Card(int):
