@@ -171,6 +171,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # NumPy integers in cards, ASCII digits in bot-spec options, hearts.core.inputs
     # (9a1390b to ededc98): the same two runs, 12 and 12 games alike
     "bd1eef90e7884649": "217ec6112ac6d1bb",
+    # a card number read without a protocol check, bot-spec options with underscores
+    # (a3eae87 to bd5bf1f): the same two runs, 12 and 12 games alike
+    "5c03d35672a71acc": "bd1eef90e7884649",
 })
 
 
