@@ -173,11 +173,10 @@ def read_text(file: str) -> str:
 def _seat_names(data: Mapping[str, Any], players: int) -> list[str]:
     """The record's seat names, or the core's defaults (``Seat 1``...) where it has
     none, as every other face names them; a malformed ``seats`` is refused."""
-    seats = data.get("seats")
-    if seats is not None and (not isinstance(seats, list) or len(seats) != players or not all(
-            isinstance(name, str) and name for name in seats)):
+    names = list(record_seats(data, players))
+    if data.get("seats") is not None and data["seats"] != names:  # the core fell back
         raise InvalidRecordError(f"record: seats need {players} names, one a seat")
-    return list(record_seats(data, players))
+    return names
 
 
 def _where(error: InvalidRecordError, data: Mapping[str, Any]) -> list[str]:

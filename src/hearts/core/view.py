@@ -16,8 +16,6 @@ from typing import Any, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from hearts.core.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, card_name, mask_cards
-from hearts.core.errors import IllegalActionError
-from hearts.core.inputs import is_whole_number
 from hearts.core.rules import Rules, pass_direction_name
 from hearts.core.scoring import points_left
 from hearts.core.state import GameState, Phase, RoundResult, Trick
@@ -388,9 +386,8 @@ def _known(state: GameState) -> tuple[dict[str, Any], dict[int | None, PlayerVie
 def view(state: GameState, seat: object) -> PlayerView:
     """The view of ``seat`` (None for a spectator, who sees no hand); IllegalActionError
     for anything but None or a seat of the table (``True`` is not seat 1)."""
-    n = state.players
-    if seat is not None and not is_whole_number(seat, 0, n - 1):
-        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    if seat is not None:
+        seat = state._check_seat(seat)  # before the cache, where True would find seat 1
     public, built = _known(state)
     seen = built.get(seat)
     if seen is None:
