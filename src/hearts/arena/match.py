@@ -174,6 +174,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # a card number read without a protocol check, bot-spec options with underscores
     # (a3eae87 to bd5bf1f): the same two runs, 12 and 12 games alike
     "5c03d35672a71acc": "bd1eef90e7884649",
+    # view() asks the state's own seat check (3c2c767 to 487729e): the same two runs,
+    # 12 and 12 games alike
+    "fadfc3b887a495b7": "5c03d35672a71acc",
 })
 
 
