@@ -22,11 +22,24 @@ def test_the_text_report_sums_up_each_seat(hearts_cli: RunCli) -> None:
     assert lines[0] == (f"{RECORD}: classic:players=3, judged by expert "
                         "(40 deals a decision, seed 7)")
     summaries = [line for line in lines if line.startswith("Seat ")]
-    assert [line.split(":")[0] for line in summaries] == ["Seat 0 (Seat 1)", "Seat 2 (Seat 3)"]
+    # the record names no seat: the seat numbers --seats takes, not "Seat 0 (Seat 1)"
+    assert [line.split(":")[0] for line in summaries] == ["Seat 0", "Seat 2"]
     assert all("accuracy " in line and "points lost" in line for line in summaries)
     assert "  Most costly:" in lines
     costly = lines[lines.index("  Most costly:") + 1]
     assert costly.startswith("    round ") and " points lost" in costly and ", best " in costly
+
+
+def test_a_seat_the_record_names_is_headed_by_its_name_too(hearts_cli: RunCli,
+                                                          tmp_path: Path) -> None:
+    record = json.loads(Path(RECORD).read_text("utf-8"))
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({**record, "seats": ["Ann", "Bo", "Cy"]}), "utf-8")
+    done = hearts_cli("analyze", str(named), "--seed", "7", "--iterations", "20",
+                      "--seats", "1")
+    assert done.returncode == 0, done.stderr
+    assert [line.split(":")[0] for line in done.stdout.splitlines()
+            if line.startswith("Seat ")] == ["Seat 1 (Bo)"]
 
 
 def test_json_names_every_decision_and_workers_do_not_change_it(hearts_cli: RunCli) -> None:

@@ -64,6 +64,21 @@ def test_quit_at_the_moon_prompt_adds_no_round_and_the_session_goes_on(tmp_path:
     assert "1. Al +1 = 1, Bo +2 = 2, Cy +3 = 3, Di +20 = 20" in done.stdout
 
 
+@pytest.mark.parametrize(("help_word", "quit_word"), [("help", "quit"), ("?", "q"),
+                                                      ("?", "exit")])
+def test_both_sessions_take_the_same_help_and_quit_words(help_word: str, quit_word: str,
+                                                         tmp_path: Path) -> None:
+    """One list of words for every prompt of both (``hearts.cli.common``): the text game
+    once took neither ``q`` nor ``?``, where the score keeper took both."""
+    given = f"{help_word}\n{quit_word}\n".encode()
+    game = run(["play", "--text", "--seed", "1"], given, tmp_path)
+    assert game.returncode == 0, game.stderr
+    assert "Commands at any prompt:" in game.stdout and "You left the game." in game.stdout
+    sheet = run(["score", "--names", "Al,Bo,Cy,Di"], given, tmp_path)
+    assert sheet.returncode == 0, sheet.stderr
+    assert "Commands: fix (enter the last round again)" in sheet.stdout
+
+
 @pytest.mark.parametrize("args", [["play", "--text", "--seed", "1"],
                                   ["score", "--names", "Al,Bo,Cy,Di"], ["verify", "-"]])
 def test_a_closed_standard_input_is_an_empty_one(args: list[str], tmp_path: Path) -> None:

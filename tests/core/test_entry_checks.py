@@ -18,6 +18,7 @@ from hearts.core import (
     InvalidCardError,
     Play,
     Rules,
+    as_whole_number,
     is_whole_number,
     new_game,
     new_hand,
@@ -115,6 +116,15 @@ def test_a_play_of_true_is_not_a_play_of_card_one() -> None:
 def test_is_whole_number(value: object, low: int | None, high: int | None,
                          whole: bool) -> None:
     assert is_whole_number(value, low, high) is whole
+
+
+@pytest.mark.parametrize(("value", "number"), [
+    (3, 3), (-3, -3), (np.int64(5), 5), (np.uint64(2**63), 2**63), (np.array(7), 7),
+    (True, None), (np.True_, None), (np.array(True), None), (3.0, None), (np.float64(3), None),
+    (np.array(3.0), None), (np.array([3]), None), ("3", None), (None, None)], ids=repr)
+def test_as_whole_number(value: object, number: int | None) -> None:
+    found = as_whole_number(value)
+    assert found == number and (found is None or type(found) is int)
 
 
 @pytest.mark.parametrize("bad", [True, False, 2.7, None, np.float64(3), np.array([5])],

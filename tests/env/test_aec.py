@@ -3,15 +3,17 @@ player count, and games played through it agree with the core."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from hearts.core import PLAYER_COUNTS, PRESETS, Phase, Rules, new_game
+from hearts.core import PLAYER_COUNTS, PRESETS, Card, InvalidCardError, Phase, Rules, new_game
 from hearts.env import HAND_ID, HeartsAECEnv, env
-from hearts.env.table import rank_rewards
-from hearts.players.observation import HAND, PLAYED, SELECTED, EncodingError
+from hearts.env.table import Table, rank_rewards
+from hearts.players.observation import HAND, PLAYED, SELECTED, EncodingError, action_index
 
 TABLES = [(preset, players) for preset in sorted(PRESETS) for players in PLAYER_COUNTS[preset]]
 
@@ -193,6 +195,36 @@ def test_a_numpy_action_or_seed_is_taken_as_the_number_it_holds() -> None:
     single.step(np.array(int(np.flatnonzero(single.unwrapped.table.mask(0))[0])))
     with pytest.raises(EncodingError, match="None is only for a finished agent"):
         aec.step(None)
+
+
+@pytest.mark.parametrize("value", [
+    3, np.int64(3), np.uint8(3), np.array(3), np.array(3, dtype=np.uint16), True, np.True_,
+    np.array(True), 3.0, np.float64(3), np.array(3.0), np.array([3]), "3", None], ids=repr)
+def test_a_card_an_action_a_seed_and_a_round_take_the_same_whole_numbers(
+        value: object) -> None:
+    """One rule for a whole number from outside (``hearts.core.as_whole_number``): a card,
+    an action, a reset's seed and its round each take a value exactly when the others do."""
+    table = Table(Rules.parse("card-commons"), episode="hand")
+
+    def taken(use: Callable[[object], object], error: type[Exception]) -> bool:
+        try:
+            use(value)
+        except error:
+            return False
+        return True
+
+    said = {"card": taken(Card, InvalidCardError),  # type: ignore[arg-type]
+            "action": taken(action_index, EncodingError),
+            "seed": value is not None and taken(lambda v: table.reset_request(v, None),
+                                                EncodingError),
+            "round": taken(lambda v: table.reset_request(0, {"round": v}), EncodingError)}
+    whole = type(value) is int or isinstance(value, np.integer) or (
+        isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu")
+    assert said == dict.fromkeys(said, whole)
+    if whole:
+        assert Card(value) == Card(3) and action_index(value) == 3  # type: ignore[arg-type]
+        assert table.reset_request(value, {"round": value}) == (3, 3)
+        assert type(table.reset_request(value, None)[0]) is int
 
 
 @pytest.mark.parametrize(("seed", "options", "said"), [

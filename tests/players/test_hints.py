@@ -33,7 +33,7 @@ from hearts.core import (
 )
 from hearts.players import RandomPlayer
 from hearts.players.base import decide
-from hearts.players.hints import Hint, explain, hint, hint_level
+from hearts.players.hints import Hint, chance_percent, explain, hint, hint_level
 from hearts.players.levels import LEVELS
 from hearts.players.rulebased import EasyPlayer, RuleBasedPlayer
 from hearts.players.search.player import SearchPlayer
@@ -278,10 +278,10 @@ def test_a_search_reason_names_the_chosen_action_and_a_figure_in_its_favour(
         found = re.search(pattern, said)
         if found:
             mine, theirs = (float(x) for x in found.groups())
-            scale = 1 if "points" in pattern else 100
-            assert mine == pytest.approx(round(scale * figure(best), 1 if scale == 1 else 0))
-            assert theirs == pytest.approx(round(scale * figure(runner_up),
-                                                 1 if scale == 1 else 0))
+            figures = (figure(best), figure(runner_up))
+            shown = (tuple(round(x, 1) for x in figures) if "points" in pattern
+                     else tuple(chance_percent(x) for x in figures))
+            assert (mine, theirs) == pytest.approx(shown)
             assert (mine < theirs) if lower_is_better else (mine > theirs)
             break
     else:

@@ -13,6 +13,7 @@ import asyncio
 import re
 from typing import Any
 
+import pytest
 from tests.server.conftest import (
     Client,
     Server,
@@ -23,6 +24,7 @@ from tests.server.conftest import (
 )
 
 from hearts.core import (
+    Card,
     CardSet,
     Deal,
     GameState,
@@ -33,7 +35,9 @@ from hearts.core import (
     new_game,
     replay_game,
 )
-from hearts.players.hints import CHANCES
+from hearts.players.hints import CHANCES, Hint, shown_chances
+from hearts.players.search.player import CandidateFigures
+from hearts.server.websocket import _hint_json
 
 CARD = re.compile(r"\b[2-9TJQKA][CDSH]\b")
 
@@ -137,18 +141,29 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
 
 
 def assert_chances_follow_the_rule(hint: dict[str, Any]) -> None:
-    """The chances a hint names for its figures' columns are those that show as 1% or
-    more for some candidate, and losing the game whenever a deal ended it (the figures
-    come rounded to 0.001, so a chance within a rounding of 0.5% may go either way)."""
+    """The chances a hint names for its figures' columns are exactly those that show as
+    1% or more for some candidate, and losing the game whenever the game ends in 1% or
+    more of the deals: the figures come as the whole percents a face shows, so the rule
+    can be told from them."""
     figures = hint["figures"]
     assert set(hint["chances"]) <= set(CHANCES)
-    if not figures:
-        assert hint["chances"] == []
-        return
-    for name in CHANCES:
-        highest = max(f[name] for f in figures)
-        ends = name == "game_lost" and any(f["game_ends"] > 0 for f in figures)
-        if name in hint["chances"]:
-            assert ends or highest >= 0.0049, (name, figures)
-        else:
-            assert not ends and highest <= 0.0051, (name, figures)
+    for figure in figures:
+        for name in (*CHANCES, "game_ends"):
+            assert round(100 * figure[name]) == pytest.approx(100 * figure[name]), figure
+    ends = any(round(100 * f["game_ends"]) > 0 for f in figures)
+    expected = [name for name in CHANCES
+                if any(round(100 * f[name]) > 0 for f in figures)
+                or (ends and name == "game_lost")]
+    assert hint["chances"] == expected, figures
+
+
+@pytest.mark.parametrize("game_ends", [0.0, 1 / 71_429, 0.0049, 0.005, 0.5])
+@pytest.mark.parametrize("queen", [0.0, 0.0049, 0.005, 0.0051, 0.125])
+def test_a_hints_figures_reach_a_face_as_the_percents_its_chances_were_chosen_by(
+        game_ends: float, queen: float) -> None:
+    candidates = tuple(CandidateFigures(CardSet.parse(cards), 1.0, 2.0, chance, 0.0, 0.0,
+                                        game_ends, 0.0, worlds=71_429)
+                       for cards, chance in (("TH", queen), ("3H", 0.0)))
+    sent = _hint_json(Hint(Play(0, Card("TH")), "why", candidates,
+                           chances=shown_chances(candidates)))
+    assert_chances_follow_the_rule(sent)

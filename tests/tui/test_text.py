@@ -6,7 +6,7 @@ import pytest
 
 import hearts.players.hints
 from hearts.core import SUIT_SYMBOLS, CardSet, PassCards, PlayerView, Rules, new_game, view
-from hearts.players.hints import shown_chances
+from hearts.players.hints import chance_percent, shown_chances
 from hearts.players.search.player import CandidateFigures
 from hearts.tui.text import HintText, TextStyle, figures_table, written_hint
 
@@ -37,6 +37,23 @@ def test_a_hand_that_can_end_the_game_shows_its_chance_of_losing_it_even_at_zero
         "move      value  points  game lost",
         "QS KH AH   +1.0     5.0         0%",
         "2C 3C 4C   +0.5     6.0         0%"]
+
+
+@pytest.mark.parametrize(("chance", "percent"), [
+    (0.0, 0), (0.0049, 0), (0.005, 1), (0.125, 13), (0.285, 28), (0.995, 100), (1.0, 100)])
+def test_a_chance_shows_as_its_whole_percent_with_halves_rounded_up(
+        chance: float, percent: int) -> None:
+    assert chance_percent(chance) == percent
+    assert table([figures("TH", 1.0, 2.0, queen=chance)], TextStyle())[-1].endswith(
+        f"  {percent}%") or percent == 0
+
+
+def test_losing_the_game_is_a_column_only_when_the_game_ends_in_a_percent_of_the_deals(
+        ) -> None:
+    rare = [figures("TH", 1.0, 2.0, game_ends=1 / 71_429), figures("3H", 0.5, 3.0)]
+    assert shown_chances(rare) == ()
+    assert shown_chances([figures("TH", 1.0, 2.0, game_ends=0.005),
+                          figures("3H", 0.5, 3.0)]) == ("game_lost",)
 
 
 def pass_view() -> PlayerView:

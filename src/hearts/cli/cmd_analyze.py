@@ -20,7 +20,7 @@ from hearts.cli.common import (
     positive_number,
     seed_text,
 )
-from hearts.core import Card, read_whole_number
+from hearts.core import Card, read_whole_number, seat_name
 from hearts.wording import counted
 
 __all__ = ["configure", "run"]
@@ -117,7 +117,9 @@ def text_report(report: dict[str, Any]) -> list[str]:
     decisions = report["decisions"]
     for summary in report["summaries"]:
         lines.append("")
-        lines.append(f"Seat {summary['seat']} ({summary['name']}): {_accuracy(summary)}, "
+        seat, name = summary["seat"], summary["name"]
+        named = f" ({name})" if name != seat_name(seat) else ""  # a record's own name
+        lines.append(f"Seat {seat}{named}: {_accuracy(summary)}, "
                      f"{summary['points_lost']:.1f} points lost; "
                      f"{_marks(summary)}")
         worst = [decisions[i] for i in summary["worst"]]

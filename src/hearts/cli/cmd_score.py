@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from hearts.cli.common import ask_line
+from hearts.cli.common import HELP_WORDS, QUIT_WORDS, ask_line
 from hearts.core import (
     HeartsError,
     InvalidRoundError,
@@ -38,8 +38,6 @@ from hearts.scoresheet import EXPORT_KINDS, add_entry, export, start_sheet, winn
 
 __all__ = ["ENTRY_HELP", "PlainScorekeeper", "configure", "run"]
 
-_QUIT = ("quit", "q", "exit")
-_HELP = ("help", "?")
 _NAMES_HELP = ("Type the players' names in seat order, separated by commas (Ann, Bo, Cy, "
                "Di); quit to stop.")
 
@@ -147,9 +145,9 @@ class PlainScorekeeper:
         while True:
             answer = self.ask(f"{shooter} shot the moon: (s)ubtract from {shooter}, "
                               "or (a)dd to everyone else? ")
-            if answer is None or answer.lower() in _QUIT:
+            if answer is None or answer.lower() in QUIT_WORDS:
                 raise InvalidRoundError("the shooter's choice is needed; the round is not added")
-            if answer.lower() in _HELP:
+            if answer.lower() in HELP_WORDS:
                 self.say(f"the moon's shooter chooses: s takes {shooter}'s points down, a adds "
                          "them to everyone else's; quit leaves the round out")
                 continue
@@ -162,9 +160,9 @@ class PlainScorekeeper:
         """Ask the players' names until they make a sheet (None at the end of input)."""
         while True:
             text = self.ask("Players' names, in seat order, separated by commas: ")
-            if text is None or text.lower() in _QUIT:
+            if text is None or text.lower() in QUIT_WORDS:
                 return None
-            if text.lower() in _HELP:
+            if text.lower() in HELP_WORDS:
                 self.say(_NAMES_HELP)
                 continue
             try:
@@ -193,7 +191,7 @@ class PlainScorekeeper:
             prompt = "Game over (fix, sheet, csv, md, quit)> " if announced else \
                 f"Round {len(sheet.results) + 1}> "
             line = self.ask(prompt)
-            if line is None or line.lower() in _QUIT:
+            if line is None or line.lower() in QUIT_WORDS:
                 break
             sheet = self.command(sheet, line)
         self.say(f"Saved to {self.saved_to}" if self.saved_to is not None
@@ -215,7 +213,7 @@ class PlainScorekeeper:
         word = line.lower()
         if not line:
             return sheet
-        if word in _HELP:
+        if word in HELP_WORDS:
             self.say(ENTRY_HELP)
             self.say(_COMMANDS_HELP)
             return sheet

@@ -20,6 +20,8 @@ from hearts.players import LEVELS
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "HELP_WORDS",
+    "QUIT_WORDS",
     "CommandLineError",
     "add_rules_options",
     "ask_line",
@@ -52,6 +54,10 @@ __all__ = [
 ]
 
 DEFAULT_LEVEL = "random"
+QUIT_WORDS: Final = frozenset({"quit", "q", "exit"})
+"""What stops an interactive session (the text game, the score keeper) at any prompt."""
+HELP_WORDS: Final = frozenset({"help", "?"})
+"""What asks an interactive session's help at any prompt."""
 _Item = TypeVar("_Item")
 _SEED_PATTERN = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from hearts.cli.common import HELP_WORDS, QUIT_WORDS
 from hearts.core import (
     SUIT_CHARS,
     SUIT_SYMBOLS,
@@ -64,8 +65,8 @@ Commands at any prompt:
   hand         show your hand again
   sheet        show the score sheet so far
   hint         the expert's move, why, and the search's figures for every move it weighed
-  help         this text
-  quit         stop the game (a --record file keeps the game so far)
+  help or ?    this text
+  quit or q    stop the game (a --record file keeps the game so far)
 An empty line plays your card when only one is allowed."""
 
 
@@ -292,9 +293,9 @@ class TextGame:
             if answer is None:
                 raise _StoppedError(Outcome.END_OF_INPUT)
             word = answer.strip().lower()
-            if word in ("quit", "exit"):
+            if word in QUIT_WORDS:
                 raise _StoppedError(Outcome.QUIT)
-            if word == "help":
+            if word in HELP_WORDS:
                 self.write(self._help)
                 continue
             if word == "sheet":

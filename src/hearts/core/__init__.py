@@ -82,6 +82,7 @@ from hearts.core.fairness import (
 )
 from hearts.core.inputs import (
     MAX_DIGITS,
+    as_whole_number,
     is_finite_number,
     is_utf8_text,
     is_whole_number,
@@ -106,6 +107,7 @@ from hearts.core.record import (
     replay_hand,
     replay_record,
     round_steps,
+    seat_name,
 )
 from hearts.core.rules import (
     MAX_PASS_CYCLE,
@@ -251,6 +253,7 @@ __all__ = [
     "SheetLine",
     "Taken",
     "Trick",
+    "as_whole_number",
     "breaks_hearts",
     "card_name",
     "card_points",
@@ -309,6 +312,7 @@ __all__ = [
     "round_points",
     "round_so_far",
     "round_steps",
+    "seat_name",
     "sheet_lines",
     "shuffled_deck",
     "trick_winner",

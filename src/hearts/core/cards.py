@@ -13,11 +13,11 @@ hot paths. Text forms ``QS``, ``10H``, ``TH``, ``Q♠`` and ``q♠`` all parse.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
 from hearts.core.errors import InvalidCardError
+from hearts.core.inputs import as_whole_number
 
 __all__ = [
     "ALL_CARDS",
@@ -103,26 +103,13 @@ def card_name(card: int) -> str:
     return RANK_CHARS[card % 13] + SUIT_CHARS[card // 13]
 
 
-def _integer(value: object) -> int | None:
-    """``value`` as a card's or a mask's number: an int or a NumPy integer (as an
-    observation's index is), never ``True`` nor ``2.7`` cut down to 2; None otherwise."""
-    if isinstance(value, bool):
-        return None
-    if type(value) is int:
-        return value
-    try:  # a NumPy integer has __index__; so has an array, which refuses unless 0-d
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 class Card(int):
     """One card: an ``int`` (see the module numbering) with a readable face."""
 
     __slots__ = ()
 
     def __new__(cls, value: int | str) -> Card:
-        number = parse_card(value) if isinstance(value, str) else _integer(value)
+        number = parse_card(value) if isinstance(value, str) else as_whole_number(value)
         if number is None:
             raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
                                    f"not {value!r}")
@@ -240,7 +227,7 @@ class CardSet:
         if isinstance(cards, bool):
             raise InvalidCardError(f"a card mask is a whole number, not {cards!r}")
         # a mask, most often a plain int (every state and view makes them)
-        whole = cards if type(cards) is int else _integer(cards)
+        whole = cards if type(cards) is int else as_whole_number(cards)
         if whole is not None:
             if not 0 <= whole <= FULL_DECK:
                 raise InvalidCardError(f"a card mask has 52 bits, got {whole:#x}")
@@ -271,7 +258,7 @@ class CardSet:
         return self._mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        number = parse_card(card) if isinstance(card, str) else _integer(card)
+        number = parse_card(card) if isinstance(card, str) else as_whole_number(card)
         return number is not None and 0 <= number < 52 and bool(self._mask >> number & 1)
 
     def __bool__(self) -> bool:

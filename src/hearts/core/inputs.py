@@ -10,11 +10,12 @@ raises). Every check of such a value or text asks here instead of restating the 
 from __future__ import annotations
 
 import math
+import operator
 import re
 from typing import Final, TypeGuard
 
-__all__ = ["MAX_DIGITS", "is_finite_number", "is_utf8_text", "is_whole_number",
-           "read_whole_number"]
+__all__ = ["MAX_DIGITS", "as_whole_number", "is_finite_number", "is_utf8_text",
+           "is_whole_number", "read_whole_number"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -29,6 +30,21 @@ def is_whole_number(value: object, low: int | None = None,
     if not isinstance(value, int) or isinstance(value, bool):
         return False
     return (low is None or value >= low) and (high is None or value <= high)
+
+
+def as_whole_number(value: object) -> int | None:
+    """``value`` as an int when it is a whole number: an int that is not a bool, or a
+    value that says it is one through ``__index__`` (a NumPy integer or a 0-d integer
+    array, as a trained agent's ``predict`` or an observation's index gives); never
+    ``True``, ``2.7`` or ``"3"``. None otherwise."""
+    if type(value) is int:  # the common case, first
+        return value
+    if isinstance(value, bool):
+        return None
+    try:  # NumPy's bool and any array but a 0-d integer one refuse
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def is_finite_number(value: object) -> TypeGuard[int | float]:

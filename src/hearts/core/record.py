@@ -78,6 +78,7 @@ __all__ = [
     "replay_hand",
     "replay_record",
     "round_steps",
+    "seat_name",
 ]
 
 GAME_FORMAT = "card-commons-hearts/game"
@@ -137,9 +138,15 @@ def _fill_round_facts(state: GameState, rounds: list[dict[str, Any]], first_roun
                                  else encode_moon_choice(result.moon_choice)}
 
 
+def seat_name(seat: int) -> str:
+    """The name of a seat that no one named: ``Seat 1`` for seat 0 and so on, as a person
+    counts the seats around a table."""
+    return f"Seat {seat + 1}"
+
+
 def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of a game so far (finished or not)."""
-    names = list(seats) if seats is not None else [f"Seat {s + 1}" for s in range(state.players)]
+    names = list(seats) if seats is not None else [seat_name(s) for s in range(state.players)]
     if len(names) != state.players:
         raise InvalidRecordError(f"seats need {state.players} names, got {len(names)}")
     rounds = _round_entries(state)
@@ -448,7 +455,7 @@ def record_seats(data: Mapping[str, Any], players: int) -> tuple[str, ...]:
     if isinstance(seats, list) and len(seats) == players and all(
             isinstance(name, str) and name for name in seats):
         return tuple(seats)
-    return tuple(f"Seat {seat + 1}" for seat in range(players))
+    return tuple(seat_name(seat) for seat in range(players))
 
 
 def round_steps(final: GameState) -> Iterator[tuple[int, PassCards | Play | ChooseMoon | None,

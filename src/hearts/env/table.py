@@ -35,7 +35,7 @@ from hearts.core import (
     Phase,
     PlayerView,
     Rules,
-    is_whole_number,
+    as_whole_number,
     new_game,
     new_hand,
     round_deal_seed,
@@ -110,23 +110,23 @@ class Table:
         as it was: the seed None or a whole number from 0 (a NumPy integer too, as an
         ``int``), the options None or a mapping whose ``round`` is a round number (a hand
         episode's; 1 when none)."""
-        if isinstance(seed, np.integer):
-            seed = int(seed)
-        if seed is not None and not is_whole_number(seed, 0):
+        number = None if seed is None else as_whole_number(seed)
+        if seed is not None and (number is None or number < 0):
             raise EncodingError(f"seed is a whole number from 0 or None, not {seed!r}")
         if options is None:
-            return seed, 1
+            return number, 1
         if not isinstance(options, Mapping):
             raise EncodingError(f"options is a dict such as {{'round': 2}}, not {options!r}")
-        return seed, self._checked_round(options.get("round", 1))
+        return number, self._checked_round(options.get("round", 1))
 
     def _checked_round(self, round_no: object) -> int:
-        if not is_whole_number(round_no, 1, MAX_ROUND):
+        number = as_whole_number(round_no)
+        if number is None or not 1 <= number <= MAX_ROUND:
             raise EncodingError(f"round is a whole number from 1 to {MAX_ROUND}, "
                                 f"not {round_no!r}")
-        if self.episode != "hand" and round_no != 1:
+        if self.episode != "hand" and number != 1:
             raise EncodingError("a game episode starts at round 1; round is for hands")
-        return round_no
+        return number
 
     def start(self, seed: int | str, round_no: object = 1) -> None:
         """Begin the seeded game, or (a hand episode) round ``round_no`` of it."""

@@ -15,6 +15,7 @@ out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
@@ -54,8 +55,8 @@ from hearts.players.rulebased.passing import queen_guards_needed
 if TYPE_CHECKING:
     from hearts.players.search.player import CandidateFigures
 
-__all__ = ["CHANCES", "Hint", "Searching", "explain", "hint", "hint_level", "search_hint",
-           "shown_chances"]
+__all__ = ["CHANCES", "Hint", "Searching", "chance_percent", "explain", "hint", "hint_level",
+           "search_hint", "shown_chances"]
 
 _HIGH_SPADES = (Card("AS"), Card("KS"))
 # Ranks below this (the 2 to the 7) are the low cards a moon hand passes.
@@ -141,8 +142,15 @@ def _names(cards: CardSet) -> str:
     return " ".join(c.pretty for c in cards)
 
 
+def chance_percent(chance: float) -> int:
+    """A chance as the whole percent every face shows, halves rounded up: the one rounding
+    behind the hint's words, the terminal's and the web table's columns, the figures a
+    face is sent, and which chances are shown (:func:`shown_chances`)."""
+    return math.floor(100 * chance + 0.5)
+
+
 def _percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
+    return f"{chance_percent(chance)}%"
 
 
 def _mean_points(points: float) -> str:
@@ -223,10 +231,12 @@ game this hand, another seat's moon, my moon, taking the Q♠."""
 def shown_chances(figures: Sequence[CandidateFigures]) -> tuple[str, ...]:
     """The chances (:data:`CHANCES`) worth showing for these candidates, the rule every
     face's figures follow: each that shows as 1% or more for one of them, and losing
-    the game whenever a deal ended the game."""
-    ends = any(f.game_ends > 0 for f in figures)
+    the game whenever the game ends in 1% or more of the deals (a "0%" then says the
+    hand is safe). Decided on the shown percents, so a face that is sent them
+    (:func:`chance_percent`) can tell the same."""
+    ends = any(chance_percent(f.game_ends) > 0 for f in figures)
     return tuple(name for name in CHANCES
-                 if any(_percent(getattr(f, name)) != "0%" for f in figures)
+                 if any(chance_percent(getattr(f, name)) > 0 for f in figures)
                  or (ends and name == "game_lost"))
 
 

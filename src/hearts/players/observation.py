@@ -59,8 +59,8 @@ from hearts.core import (
     Play,
     PlayerView,
     Rules,
+    as_whole_number,
     card_points,
-    is_whole_number,
 )
 
 __all__ = [
@@ -226,10 +226,9 @@ def action_index(action: object) -> int:
     """An action as the index it must be: an int, a NumPy integer or a 0-d integer array
     (what a trained agent's ``predict`` gives; never ``True``, ``0.9`` or ``"0"``, which
     ``int()`` would turn into a card); EncodingError otherwise."""
-    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
-        return int(action)
-    if isinstance(action, np.integer) or is_whole_number(action):
-        return int(action)
+    number = as_whole_number(action)
+    if number is not None:
+        return number
     raise EncodingError(f"an action is a whole number from 0 to {ACTION_COUNT - 1}, "
                         f"not {action!r}")
 

@@ -49,6 +49,7 @@ from hearts.core import (
     is_whole_number,
     moon_points,
     new_game,
+    seat_name,
     view,
     views,
 )
@@ -218,7 +219,7 @@ class TableAuthority:
     @property
     def names(self) -> list[str]:
         """Seat names for sheets and records."""
-        return [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        return [s.name or seat_name(i) for i, s in enumerate(self.seats)]
 
     def computer_plays(self, seat: int) -> bool:
         """Whether a computer decides for this seat now (its own, or standing in)."""

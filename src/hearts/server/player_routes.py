@@ -30,7 +30,7 @@ from typing import Any, Final
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from hearts.core import HeartsError
+from hearts.core import HeartsError, seat_name
 from hearts.server.authority import TableAuthority
 from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError, json_body
@@ -95,7 +95,7 @@ class FinishedGame:
         unnamed = {k: v for k, v in record.items() if k != "seats"}
         lines = []
         for seat in range(len(record["seats"])):
-            line = game_line(unnamed, f"Seat {seat + 1}")
+            line = game_line(unnamed, seat_name(seat))
             if line is None:
                 return None
             lines.append(line)

@@ -12,12 +12,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import Any, Final
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hearts.core import encode_action
 from hearts.players import Hint, hint
+from hearts.players.hints import CHANCES, chance_percent
 from hearts.server.connection import Connection
 from hearts.server.hub import Hub, Session, Sink
 from hearts.server.protocol import (
@@ -164,17 +165,21 @@ def _safe_id(text: str | bytes) -> object:
         return None
 
 
+# The chances among a candidate's figures, sent as whole percents.
+_CHANCE_FIGURES: Final = (*CHANCES, "game_ends")
+
+
 def _hint_json(advice: Hint) -> dict[str, Any]:
     """A hint as JSON: the kind of action it suggests (``play``, ``pass`` or ``moon``) so a
     face can name the move, the reason, the cards or the moon choice, and the search's
     figures for each candidate it weighed, as a line and as a list (empty for a rule-based
-    hint), and the chances among them worth a column (``chances``)."""
+    hint; each chance in whole percents, as every face shows it, so ``chances`` can be
+    told from them), and the chances among them worth a column (``chances``)."""
     kind, fields = encode_action(advice.action)
     cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
     figures = [{"cards": f.cards.names(), "points": round(f.points, 2),
-                "utility": round(f.utility, 2), "queen": round(f.queen, 3),
-                "moon_mine": round(f.moon_mine, 3), "moon_against": round(f.moon_against, 3),
-                "game_ends": round(f.game_ends, 3), "game_lost": round(f.game_lost, 3),
+                "utility": round(f.utility, 2),
+                **{name: chance_percent(getattr(f, name)) / 100 for name in _CHANCE_FIGURES},
                 "worlds": f.worlds} for f in advice.figures]
     return {"kind": kind, "text": advice.reason, "cards": cards, "choice": fields.get("choice"),
             "details": advice.details, "figures": figures, "chances": list(advice.chances)}

@@ -122,12 +122,14 @@ def figures_table(figures: Sequence[CandidateFigures], chances: Sequence[str],
     best first), one row each: the search's value, the expected points and a column for
     each of ``chances`` (the hint's, :func:`hearts.players.hints.shown_chances`), in
     the order of :data:`_CHANCE_HEADINGS`."""
+    from hearts.players.hints import chance_percent  # figures exist only where hints do
+
     columns = [name for name in _CHANCE_HEADINGS if name in chances]
     table = [["move", "value", "points",
               *(style.text(_CHANCE_HEADINGS[name]) for name in columns)]]
     for f in figures:
         table.append([style.cards(f.cards), f"{f.utility:+.1f}", f"{f.points:.1f}",
-                      *(f"{round(100 * getattr(f, name))}%" for name in columns)])
+                      *(f"{chance_percent(getattr(f, name))}%" for name in columns)])
     widths = [max(len(row[column]) for row in table) for column in range(len(table[0]))]
     return "\n".join(
         "  ".join([row[0].ljust(widths[0]),
