@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy.optimize import minimize
 
-from hearts.cli.common import positive_int, positive_ints, rules_text
+from hearts.cli.common import non_negative_int, positive_int, positive_ints, rules_text
 from hearts.core import Rules
 from hearts.players.search.encode import rules_array
 from hearts.players.search.kernel import (
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=positive_ints, default=[4, 8, 12, 16],
                         help="round counts of the games the round scale is fitted to")
     parser.add_argument("--policy", choices=sorted(_POLICIES), default="moon")
-    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--seed", type=non_negative_int, default=12)
     args = parser.parse_args(argv)
     rules: Rules = args.rules.replace(rounds=0)
     policy = _POLICIES[args.policy]

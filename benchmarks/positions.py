@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from hearts.cli.common import level_list, positive_int
+from hearts.cli.common import level_list, non_negative_int, positive_int
 from hearts.core import (
     Card,
     CardSet,
@@ -128,7 +128,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", type=level_list, default=",".join(LEVELS),
                         help="comma-separated levels (default: all)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of every player")
+    parser.add_argument("--seed", type=non_negative_int, default=1, help="seed of every player")
     parser.add_argument("--iterations", type=positive_int, default=None,
                         help="worlds a search decision samples (default: the level's time)")
     args = parser.parse_args()

@@ -46,7 +46,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from hearts.cli.common import non_negative_number, positive_int, positive_number, rules_text
+from hearts.cli.common import (
+    non_negative_int,
+    non_negative_number,
+    positive_int,
+    positive_number,
+    rules_text,
+)
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
 from hearts.players.base import Player
 from hearts.players.driver import play_game
@@ -293,7 +299,7 @@ def main() -> None:
     fitting.add_argument("--temperature", type=positive_number, default=1.0)
     fitting.add_argument("--steps", type=positive_int, default=3000)
     fitting.add_argument("--l2", type=non_negative_number, default=1e-4)
-    fitting.add_argument("--seed", type=int, default=0)
+    fitting.add_argument("--seed", type=non_negative_int, default=0)
     args = parser.parse_args()
     if args.command == "collect":
         collect(args.games, args.worlds, args.seed, args.rules, args.out, args.playout)

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, report
-from hearts.cli.common import positive_int, positive_number, rules_text
+from hearts.cli.common import non_negative_int, positive_int, positive_number, rules_text
 from hearts.core import Rules
 from hearts.env.batched import BatchedHearts
 from hearts.players.observation import ACTION_COUNT, OBSERVATION_SIZE, POINTS_SCALE
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=positive_int, default=256, help="games stepped together")
     parser.add_argument("--hidden", type=positive_int, default=64, help="hidden layer width")
     parser.add_argument("--rate", type=positive_number, default=3e-3, help="Adam learning rate")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=non_negative_int, default=1)
     parser.add_argument("--out", default="policy.npz", help="where to save the weights")
     parser.add_argument("--deal-sets", type=positive_int, default=100, help="arena deal sets")
     args = parser.parse_args(argv)

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from hearts.core import HeartsError, Sheet
+from hearts.core import HeartsError, JsonTextError, Sheet, read_json
 
 __all__ = [
     "APP_NAME",
@@ -104,10 +104,10 @@ def atomic_write_json(path: Path, data: Any, *, create: bool = False) -> Path:
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return read_json(path.read_bytes())
     except FileNotFoundError:
         raise SavedGameError(f"{path} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, JsonTextError) as exc:
         raise SavedGameError(f"{path} cannot be read: {exc}") from None
 
 

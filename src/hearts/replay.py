@@ -33,12 +33,16 @@ from hearts.core import (
     MAX_TOTAL,
     Action,
     ChooseMoon,
+    CodecError,
     GameState,
     InvalidRecordError,
     PassCards,
     Phase,
     Play,
     PlayerView,
+    decode_card,
+    decode_cards,
+    decode_moon_choice,
     encode_card,
     encode_cards,
     encode_moon_choice,
@@ -234,6 +238,13 @@ def marked_decisions(replay: Replay, analysis: Mapping[str, Any]) -> list[dict[s
                 f"the analysis has a decision this record lacks (round {decision.get('round')}, "
                 f"seat {decision.get('seat')}, {kind} {taken}): it is the analysis of "
                 "another game")
+        try:  # shown as the taken action is: a card, the cards passed, a moon choice
+            (decode_cards if kind == "pass" else decode_card if kind == "play"
+             else decode_moon_choice)(decision["best"], "best")
+        except CodecError as exc:
+            raise InvalidRecordError(f"the analysis's best action for round "
+                                     f"{decision.get('round')}, seat {decision.get('seat')}: "
+                                     f"{exc}") from None
         marked.append({**decision, "frame": index})
     return marked
 

@@ -87,6 +87,9 @@ KEPT = ROOT / "benchmarks/results/ismcts10k-gw0-s38-1.json"
     (lambda data: data["figures"]["bots"][0].pop("by_deal_set"), "no figures by deal set"),
     (lambda data: data["figures"]["bots"][0]["by_deal_set"].pop("margin"), "no 'margin'"),
     (lambda data: data.update(format="other"), "its format is not"),
+    (lambda data: next(iter(data["timing"].values())).update(p95_ms="x"), "format code"),
+    (lambda data: data["figures"].update(rotations=None), "NoneType"),
+    (lambda data: data.update(timing=[]), "does not list the same bots"),
 ])
 def test_a_damaged_report_is_refused_with_its_file_named(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -99,6 +102,32 @@ def test_a_damaged_report_is_refused_with_its_file_named(
     err = capsys.readouterr().err
     assert f"{path}: not an arena report this version can pool: " in err and why in err, err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("1" * 5000, "a number has more digits than a reader takes"),
+    ('{"format": NaN}', "NaN is not a JSON number"),
+    ("[" * 100_000, "JSON nested too deeply"),
+])
+def test_a_report_that_is_no_json_a_reader_takes_is_refused_in_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, why: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["arena", "--pool", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: not a JSON arena report ({why}" in err, err
+
+
+def test_reports_whose_bots_disagree_are_refused_when_pooled(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each may be read alone; together the pool would look up a bot one of them lacks."""
+    data = json.loads(KEPT.read_text(encoding="utf-8"))
+    data["timing"], data["figures"]["seed"] = {}, "other"
+    path = tmp_path / "no-timing.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["arena", "--pool", str(KEPT), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "does not list the same bots in its figures and its timing" in err, err
 
 
 def test_hearts_bot_speaks_the_protocol_on_stdin_and_stdout() -> None:

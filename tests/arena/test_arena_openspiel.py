@@ -79,3 +79,21 @@ def test_ismcts_plays_whole_games_through_the_arena() -> None:
     assert figures["games"] == 2 and figures["hands"] >= 2
     with pytest.raises(BotSpecError, match="sims, uct and rollouts"):
         run_match(MatchConfig(Rules.parse("standard"), ("ismcts:depth=2",) * 4, 1, "x"))
+
+
+@pytest.mark.parametrize(("spec", "said"), [
+    ("ismcts:sims=0", "sims is a whole number from 1 to 10,000,000, not 0"),
+    ("ismcts:sims=abc", "sims is a whole number from 1 to 10,000,000, not 'abc'"),
+    ("ismcts:sims=1.5", "sims is a whole number from 1 to 10,000,000, not 1.5"),
+    ("ismcts:uct=nan", "uct is a number from 0 up, not nan"),
+    ("ismcts:uct=-1", "uct is a number from 0 up, not -1"),
+    ("ismcts:rollouts=0", "rollouts is a whole number from 1 to 1,000, not 0"),
+    ("ismcts:rollouts=-3", "rollouts is a whole number from 1 to 1,000, not -3"),
+])
+def test_an_ismcts_option_out_of_range_is_refused_before_openspiel_sees_it(
+        spec: str, said: str) -> None:
+    """OpenSpiel takes these, then fails mid-game (no simulations) or ends the process
+    with a segmentation fault (no rollouts)."""
+    with pytest.raises(BotSpecError, match=said):
+        run_match(MatchConfig(Rules.parse("standard"), (spec, "random", "random", "random"),
+                              1, "x"))

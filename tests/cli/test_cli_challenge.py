@@ -4,10 +4,12 @@ leaderboard; forged records refused offline and by the server."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -206,3 +208,46 @@ def test_an_unreachable_server_is_one_error_line(played: tuple[Path, str], heart
     assert sent.returncode == 2 and sent.stderr.startswith("hearts: error: cannot reach")
     sent = hearts_cli("challenge", "submit", str(played[0]), "--server", "ftp://x")
     assert sent.returncode == 2 and "an http:// or https:// address" in sent.stderr
+
+
+@pytest.mark.parametrize("address", ["http://[::1", "http://localhost:abc", "http://local host"])
+def test_an_address_http_cannot_use_is_one_error_line(played: tuple[Path, str], hearts_cli,
+                                                       address: str) -> None:
+    sent = hearts_cli("challenge", "submit", str(played[0]), "--server", address)
+    assert sent.returncode == 2, sent.stderr
+    assert sent.stderr.startswith("hearts: error: ") and len(sent.stderr.splitlines()) == 1
+    assert "Traceback" not in sent.stderr and "internal error" not in sent.stderr
+
+
+@contextlib.contextmanager
+def _answering(reply: bytes) -> Iterator[str]:
+    """A server on loopback that answers every connection with ``reply`` and closes."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = listener.accept()
+                with connection:
+                    connection.recv(65536)
+                    connection.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        listener.close()
+
+
+@pytest.mark.parametrize(("reply", "said"), [
+    (b"SSH-2.0-OpenSSH_9.2\r\n", "did not answer as a web server does: BadStatusLine"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", "answered, but not with a place"),
+    (b'HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n{"place": -1}', "not with a place"),
+])
+def test_a_server_that_is_no_hearts_server_is_one_error_line(
+        played: tuple[Path, str], hearts_cli, reply: bytes, said: str) -> None:
+    with _answering(reply) as address:
+        sent = hearts_cli("challenge", "submit", str(played[0]), "--server", address)
+    assert sent.returncode == 2 and sent.stdout == "", sent.stdout + sent.stderr
+    assert sent.stderr.startswith("hearts: error: ") and said in sent.stderr, sent.stderr

@@ -3,10 +3,12 @@ the prompts and answers from the cards the game says are allowed."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -90,9 +92,15 @@ def test_a_whole_game_through_a_pipe_and_its_record_replays(hearts_cli, start_he
         assert f"Round {result.round_no} is over." in out
     names = saved["seats"]
     won = ", ".join(names[s] for s in state.winners)
-    assert out.rstrip().endswith(f"Winner{'s' if len(state.winners) > 1 else ''}: {won}\n"
-                                 f"Saved the game to {record}; check it with: "
-                                 f"hearts replay {record}")
+    *_, last = out.rstrip().splitlines()
+    assert out.rstrip().removesuffix(last).endswith(
+        f"Winner{'s' if len(state.winners) > 1 else ''}: {won}\n"
+        f"Saved the game to {record}; check it with: hearts replay {record}\n")
+    # filed with the player's games, as the full-screen game files them, for hearts stats
+    kept = Path(last.removeprefix("The game record is kept with your games in ")
+                .removesuffix(" (hearts stats counts it)"))
+    assert kept.parent == Path(os.environ["HEARTS_HOME"]) / "games"
+    assert parse_record(kept.read_text(encoding="utf-8")) == saved
     replayed = hearts_cli("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr
 
@@ -174,7 +182,8 @@ def test_quitting_keeps_the_game_so_far_in_the_record(hearts_cli, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--rules", "classic", "--players", "9"], "classic is played by 2 to 6 players, not 9"),
+    (["--rules", "classic", "--players", "9"], "a player count from 2 to 6 is expected"),
+    (["--rules", "standard", "--players", "3"], "standard is played by 4 players, not 3"),
     (["--rules", "standard:moon=never"], "moon must be one of"),
     (["--level", "wizard"], "levels are: random"),
     (["--name", ""], "--name must be 1 to 20 characters"),

@@ -18,10 +18,6 @@ from tests.players.benchmark_scripts import BENCHMARKS, EXAMPLES, load_script
 from hearts.cli.common import fraction, non_negative_number, port_number, positive_number
 from hearts.cli.main import build_parser, main
 
-# any whole number is a seed; a player count is judged by the rules, which name the counts
-# a preset allows
-_ANY_WHOLE_NUMBER = {"seed", "players"}
-
 
 def bare_numbers(parser: argparse.ArgumentParser) -> list[str]:
     """The options of ``parser`` and its subcommands read by a bare int or float (an option
@@ -31,8 +27,7 @@ def bare_numbers(parser: argparse.ArgumentParser) -> list[str]:
         if isinstance(action, argparse._SubParsersAction):
             for command in action.choices.values():
                 found += bare_numbers(command)
-        elif (action.type in (int, float) and action.choices is None
-              and not (action.type is int and action.dest in _ANY_WHOLE_NUMBER)):
+        elif action.type in (int, float) and action.choices is None:
             found.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
     return found
 
@@ -87,6 +82,10 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
     (["simulate", "--first", "\u0663"], "a whole number of at least 1 is expected"),
     (["arena", "--deal-sets", "1_0"], "a whole number of at least 1 is expected, not '1_0'"),
     (["analyze", "x.json", "--seats", "\u0660"], "seats are numbers from 0 separated by commas"),
+    (["simulate", "--players", "\u0664"], "a player count from 2 to 6 is expected"),
+    (["simulate", "--players", "0_4"], "a player count from 2 to 6 is expected, not '0_4'"),
+    (["play", "--players", "9"], "a player count from 2 to 6 is expected, not '9'"),
+    (["simulate", "--rules", "bogus"], "argument --rules: unknown preset 'bogus'"),
 ])
 def test_a_number_out_of_range_is_a_usage_message(
         argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

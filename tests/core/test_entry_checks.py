@@ -16,6 +16,7 @@ from hearts.core import (
     GameState,
     IllegalActionError,
     InvalidCardError,
+    JsonTextError,
     Play,
     Rules,
     as_whole_number,
@@ -23,6 +24,7 @@ from hearts.core import (
     new_game,
     new_hand,
     parse_card,
+    read_json,
     view,
     views,
 )
@@ -153,3 +155,22 @@ def test_a_card_set_takes_no_bool_and_holds_no_bool() -> None:
     assert np.int64(1) in low and CardSet(np.int64(3)) == low
     # an array of card numbers is cards, as np.flatnonzero of a mask gives them
     assert CardSet(np.array([0, 1])) == low and np.array([5]) not in low
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("{", "not JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
+    ("[NaN]", "NaN is not a JSON number"), ('{"a": -Infinity}', "-Infinity is not a JSON number"),
+    ("1" * 5000, "a number has more digits than a reader takes (over 4,300)"),
+    ("[" * 100_000, "JSON nested too deeply to read"),
+    (b"\xff", "not UTF-8 text (invalid start byte at byte 0)"),
+], ids=lambda value: repr(value)[:20])
+def test_read_json_refuses_in_words_what_json_loads_raises_a_mix_for(
+        text: str | bytes, said: str) -> None:
+    with pytest.raises(JsonTextError) as refused:
+        read_json(text)
+    assert str(refused.value) == said
+
+
+def test_read_json_reads_json() -> None:
+    assert read_json('{"a": [1, 2.5, null, "\u00e9"]}') == {"a": [1, 2.5, None, "é"]}
+    assert read_json(b'"\xc3\xa9"') == "é"

@@ -120,6 +120,10 @@ def test_missing_or_bad_files_are_typed_errors(tmp_path: Path) -> None:
                          np.zeros(8, dtype=np.float32))])
     with pytest.raises(PolicyFileError, match="ending at width 8"):
         PolicyPlayer.load(short)
+    one_array = tmp_path / "one.npy"  # np.load gives a plain array, no layers by name
+    np.save(one_array, np.zeros(3))
+    with pytest.raises(PolicyFileError, match=r"holds one array \(a \.npy file\)"):
+        make_player(f"policy:{one_array}")
 
 
 def test_the_arena_and_the_bot_command_seat_a_policy(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ for line in sys.stdin:
 MISBEHAVIOURS = {
     "timeout": ("time.sleep(30)", "no answer within 0.5 s"),
     "crash": ("sys.exit(3)", "exit status 3"),
-    "garbage": ('print("I fold", flush=True); continue', "not a JSON line"),
+    "garbage": ('print("I fold", flush=True); continue', "not JSON (Expecting value"),
     "illegal": ('reply["card"] = next(c for c in view["hand"] + ["2C"] '
                 'if c not in view["legal"])', "not a legal play now"),
     "wrong_id": ('reply["id"] = 999', "answers id 999"),

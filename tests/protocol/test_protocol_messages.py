@@ -173,10 +173,12 @@ def _dump(cards: CardSet) -> Card:
 
 
 def test_garbage_lines_are_protocol_errors() -> None:
-    with pytest.raises(ProtocolError, match="not a JSON line"):
+    with pytest.raises(ProtocolError, match=r"not JSON \(Expecting value at line 1, column 1\)"):
         decode("hello there\n")
     with pytest.raises(ProtocolError, match="with a \"type\""):
         decode("[1, 2]\n")
+    with pytest.raises(ProtocolError, match="NaN is not a JSON number"):
+        decode('{"type": "hello", "version": NaN}\n')
 
 
 def test_a_malformed_view_names_the_field() -> None:

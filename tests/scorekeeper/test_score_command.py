@@ -149,3 +149,17 @@ async def test_the_score_screen_saves_nothing_before_a_round_and_never_replaces_
     assert (hearts_home / "sheets" / "taken.json").read_text() == before
     again = Sheet.from_json(json.loads((hearts_home / "sheets" / "taken-2.json").read_text()))
     assert again.names == ("Eve", "Fay", "Gus") and len(again.results) == 1
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("1" * 5000, "a number has more digits than a reader takes (over 4,300)"),
+    ('{"format": NaN}', "NaN is not a JSON number"),
+])
+def test_a_sheet_file_json_cannot_hold_is_one_error_line(tmp_path: Path, text: str,
+                                                         said: str) -> None:
+    """Python's digit limit once reached the command line as a bare ValueError."""
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(text, encoding="utf-8")
+    done = hearts("--open", str(sheet), "--export", "csv")
+    assert done.returncode == 2
+    assert done.stderr == f"hearts: error: {sheet} cannot be read: {said}\n"

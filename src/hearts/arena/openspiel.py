@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hearts.arena.errors import BotSpecError
+from hearts.arena.specs import option_value
 from hearts.core import (
     ALL_CARDS,
     HEART_MASK,
@@ -42,6 +43,8 @@ from hearts.core import (
     MoonRule,
     PlayerView,
     Rules,
+    is_finite_number,
+    is_whole_number,
     iter_mask,
 )
 
@@ -52,6 +55,10 @@ _OUR_TO_THEIR_SUIT: Final = (0, 1, 3, 2)  # C D S H -> C D H S
 _THEIRS: Final = tuple(card.rank * 4 + _OUR_TO_THEIR_SUIT[card.suit] for card in ALL_CARDS)
 _OURS: Final = tuple(sorted(ALL_CARDS, key=lambda card: _THEIRS[card]))
 _SAMPLING_TRIES: Final = 200
+MAX_SIMULATIONS: Final = 10_000_000
+"""The most simulations a decision an ``ismcts`` bot takes (a thousand times the target's)."""
+MAX_ROLLOUTS: Final = 1000
+"""The most random rollouts a leaf an ``ismcts`` bot takes."""
 
 
 def to_openspiel_card(card: int) -> int:
@@ -108,8 +115,18 @@ class ISMCTSPlayer:
     played; ``uct_c`` 5 by default, the value OpenSpiel's own ISMCTS test uses.
     """
 
-    def __init__(self, name: str, *, simulations: int = 1000, uct_c: float = 5.0,
-                 rollouts: int = 1, seed: str = "0") -> None:
+    def __init__(self, name: str, *, simulations: object = 1000, uct_c: object = 5.0,
+                 rollouts: object = 1, seed: str = "0") -> None:
+        # OpenSpiel takes any of these, then fails in the game (0 simulations) or crashes
+        # the process (0 rollouts)
+        if not is_whole_number(simulations, 1, MAX_SIMULATIONS):
+            raise BotSpecError(f"{name!r}: sims is a whole number from 1 to "
+                               f"{MAX_SIMULATIONS:,}, not {simulations!r}")
+        if not is_finite_number(uct_c) or uct_c < 0:
+            raise BotSpecError(f"{name!r}: uct is a number from 0 up, not {uct_c!r}")
+        if not is_whole_number(rollouts, 1, MAX_ROLLOUTS):
+            raise BotSpecError(f"{name!r}: rollouts is a whole number from 1 to "
+                               f"{MAX_ROLLOUTS:,}, not {rollouts!r}")
         try:
             import pyspiel
         except ImportError:
@@ -240,9 +257,6 @@ def ismcts_player(name: str, options: dict[str, str], seed: str) -> ISMCTSPlayer
     if unknown:
         raise BotSpecError(f"ismcts takes the options sims, uct and rollouts, "
                            f"not {sorted(unknown)[0]!r}")
-    try:
-        return ISMCTSPlayer(name, simulations=int(options.get("sims", 1000)),
-                            uct_c=float(options.get("uct", 5.0)),
-                            rollouts=int(options.get("rollouts", 1)), seed=seed)
-    except ValueError as exc:
-        raise BotSpecError(f"{name!r}: {exc}") from None
+    return ISMCTSPlayer(name, simulations=option_value(options.get("sims", "1000")),
+                        uct_c=option_value(options.get("uct", "5")),
+                        rollouts=option_value(options.get("rollouts", "1")), seed=seed)

@@ -28,7 +28,6 @@ Per bot (a bot is one spec text, however many seats it holds):
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -39,6 +38,7 @@ import numpy as np
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchResult, first_code, rotations
 from hearts.arena.stats import interval_text, t_interval
+from hearts.core import JsonTextError, read_json
 from hearts.wording import counted
 
 __all__ = ["REPORT_FORMAT", "code_text", "format_report", "pool", "pool_by", "read_report",
@@ -218,6 +218,12 @@ def pool(reports: list[dict[str, Any]]) -> dict[str, Any]:
             if figures[key] != first[key]:
                 raise ArenaError(f"only matches of one {key} pool: {figures[key]!r} is not "
                                  f"{first[key]!r}")
+        bots = [bot["bot"] for bot in figures["bots"]]
+        if bots != [bot["bot"] for bot in first["bots"]] or not isinstance(
+                data["timing"], dict) or sorted(data["timing"]) != sorted(bots):
+            raise ArenaError(f"the report of seed {figures['seed']!r} does not list the "
+                             "same bots in its figures and its timing as the first: a "
+                             "damaged report")
         if figures["seed"] in seeds:
             raise ArenaError(f"seed {figures['seed']!r} appears twice: its deals would count "
                              "twice")
@@ -283,16 +289,17 @@ def read_report(path: Path) -> dict[str, Any]:
     """One arena report written by ``--json`` (``hearts arena``, a benchmark's ``--json-out``);
     ArenaError naming the file if it is not."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path.read_bytes())
     except OSError as exc:
         raise ArenaError(f"{path}: cannot read it ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except JsonTextError as exc:
         raise ArenaError(f"{path}: not a JSON arena report ({exc})") from None
     if not isinstance(data, dict):
         raise ArenaError(f"{path}: not an arena report (a JSON object from --json)")
-    try:  # pooled alone, a report is read as every pool reads it: a bad one fails here
-        pool([data])
-    except (KeyError, IndexError, TypeError, ValueError, ArithmeticError) as exc:
+    try:  # pooled alone and written out, a report is read as every pool and every
+        # report's text reads it: a bad one fails here
+        format_report(pool([data]))
+    except (KeyError, IndexError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         why = f"it has no {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
         raise ArenaError(f"{path}: not an arena report this version can pool: {why}") from None
     return data

@@ -27,6 +27,7 @@ from typing import Final
 from hearts.arena.errors import BotSpecError
 from hearts.core import Rules, read_whole_number
 from hearts.players.base import Player
+from hearts.players.errors import PlayerError
 from hearts.players.levels import LEVELS, POLICY, make_player
 from hearts.players.policy import PolicyFileError, load_layers
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ExternalPlayer
@@ -105,14 +106,14 @@ def _level_player(spec: BotSpec, seed: str) -> Player:
         allowed = ", ".join(sorted(accepted)) or "none"
         raise BotSpecError(f"{spec.text!r}: level {spec.kind} takes no option {unknown[0]!r} "
                            f"(its options: {allowed})")
-    kwargs = {key: _number(value) for key, value in spec.options}
+    kwargs = {key: option_value(value) for key, value in spec.options}
     try:
         return factory(rng, **kwargs)
-    except (TypeError, ValueError) as exc:
+    except PlayerError as exc:
         raise BotSpecError(f"{spec.text!r}: {exc}") from None
 
 
-def _number(value: str) -> object:
+def option_value(value: str) -> object:
     """An option's text as a whole number (ASCII digits: ``int()`` also reads "٣"), else
     as a float, else as it is: the player checks the kind it wants."""
     whole = read_whole_number(value)

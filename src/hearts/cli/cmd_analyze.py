@@ -21,6 +21,7 @@ from hearts.cli.common import (
     seed_text,
 )
 from hearts.core import Card, read_whole_number, seat_name
+from hearts.players import PlayerError
 from hearts.wording import counted
 
 __all__ = ["configure", "run"]
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                 result = analyze(data, args.seats, seed=args.seed, iterations=args.iterations,
                                  budget_s=args.budget, workers=args.workers,
                                  progress=progress)
-            except ValueError as exc:
+            except PlayerError as exc:
                 raise CommandLineError(f"{named}: {exc}") from None
         report = {"record": named, **result.to_json()}
         reports.append(report)

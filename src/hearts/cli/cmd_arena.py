@@ -16,6 +16,7 @@ from hearts.arena.report import format_report, pool, read_report, report
 from hearts.cli.common import (
     check_output_file,
     games_progress,
+    levels_text,
     positive_int,
     positive_number,
     usable_cpus,
@@ -35,11 +36,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "Reports each bot's points per hand with a 95% confidence interval, "
                           "its margin over the others, moon shots made and allowed, and game "
                           "wins.")
-    parser.epilog = ("Bots: random, easy, normal, hard, expert (where installed; options as "
-                     "LEVEL:key=value; LEVEL#TAG to tell two bots of one kind apart), ismcts "
-                     "(OpenSpiel, options sims,uct,rollouts) or 'ext:COMMAND' for a program "
-                     "speaking the bot protocol (docs/bot-protocol.md). Example: hearts arena "
-                     "--rules standard --bot normal --bot random --bot random --bot random")
+    parser.epilog = (f"Bots: {levels_text()} (options as LEVEL:key=value; LEVEL#TAG to tell "
+                     "two bots of one kind apart), policy:PATH (a trained policy's .npz "
+                     "file, docs/research.md), ismcts (OpenSpiel, options sims,uct,rollouts) "
+                     "or 'ext:COMMAND' for a program speaking the bot protocol "
+                     "(docs/bot-protocol.md). Example: hearts arena --rules standard --bot "
+                     "normal --bot random --bot random --bot random")
     parser.add_argument("--bot", action="append", metavar="SPEC",
                         help="a bot, once per seat in seat order; fewer bots are repeated "
                              "around the table (two bots for four seats: two seats each)")

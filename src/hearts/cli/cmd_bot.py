@@ -14,6 +14,7 @@ from itertools import count
 
 from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
+from hearts.cli.common import levels_text
 from hearts.core import Rules
 from hearts.players import Player
 from hearts.protocol.bot import serve
@@ -28,8 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "on stdin/stdout with a built-in player. Messages for people go to "
                           "stderr.")
     parser.add_argument("level", metavar="LEVEL",
-                        help="the player: a level (random, easy, normal, hard, expert, "
-                             "where installed), with options as LEVEL:key=value")
+                        help=f"the player: a level ({levels_text()}), with options as "
+                             "LEVEL:key=value, or policy:PATH (a trained policy's .npz file)")
     parser.add_argument("--seed", default=None,
                         help="seed of the player's randomness (default: fresh each run)")
     parser.add_argument("--name", default=None,

@@ -9,6 +9,7 @@ offline as a server does (every deal from the seed, every computer move decided 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import secrets
 import urllib.error
@@ -29,7 +30,7 @@ from hearts.challenge import (
 from hearts.cli.cmd_play import challenge_code
 from hearts.cli.cmd_replay import read_text
 from hearts.cli.common import CommandLineError, name_list, positive_int
-from hearts.core import PRESETS, parse_record
+from hearts.core import PRESETS, JsonTextError, is_whole_number, parse_record, read_json
 from hearts.wording import counted
 
 __all__ = ["SUBMIT_TIMEOUT", "configure", "run_check", "run_new", "run_show", "run_submit"]
@@ -158,13 +159,18 @@ def run_submit(args: argparse.Namespace) -> int:
     except TimeoutError:
         raise CommandLineError(f"{args.server} did not answer within {SUBMIT_TIMEOUT:.0f} "
                                "seconds") from None
+    except http.client.HTTPException as exc:  # an address http cannot use, a non-HTTP reply
+        raise CommandLineError(f"{args.server} did not answer as a web server does: "
+                               f"{type(exc).__name__} {exc}".rstrip()) from None
     entry = answer.get("entry")
-    if not isinstance(entry, Mapping):
-        entry = {}
     place = answer.get("place")
+    if not (isinstance(entry, Mapping) and is_whole_number(entry.get("total"))
+            and is_whole_number(place, 1)):
+        raise CommandLineError(f"{args.server} answered, but not with a place on the "
+                               "leaderboard: is it a Card Commons Hearts server?")
     already = "" if answer.get("added", True) else " (this play was already there)"
     print(f"Entered on the leaderboard of challenge {challenge.code}: place {place}, "
-          f"{entry.get('total')} points{already}")
+          f"{entry['total']} points{already}")
     return 0
 
 
@@ -186,8 +192,13 @@ def _read_entry(args: argparse.Namespace) -> tuple[dict[str, Any], Challenge]:
 
 def _entries_url(server: str, challenge: Challenge) -> str:
     """``SERVER/api/challenges/CODE/entries`` for an http(s) server address."""
-    parts = urllib.parse.urlsplit(server.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    try:
+        parts = urllib.parse.urlsplit(server.strip())
+        usable = parts.scheme in ("http", "https") and bool(parts.netloc)
+        parts.port  # noqa: B018  (a port that is no number raises here, not when sending)
+    except ValueError:  # a broken address: "http://[::1", a port of letters
+        usable = False
+    if not usable:
         raise CommandLineError(f"--server is an http:// or https:// address, not {server!r}")
     return f"{server.strip().rstrip('/')}/api/challenges/{challenge.code}/entries"
 
@@ -195,8 +206,8 @@ def _entries_url(server: str, challenge: Challenge) -> str:
 def _json_answer(raw: bytes) -> dict[str, Any]:
     """A server's JSON object answer, or an empty one where it sent something else."""
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = read_json(raw)
+    except JsonTextError:
         return {}
     return data if isinstance(data, dict) else {}
 

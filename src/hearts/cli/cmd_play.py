@@ -179,7 +179,23 @@ def run_text(args: argparse.Namespace) -> int:
         write_record(args.record, game_record(game.state, game.names))
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
+    if outcome is Outcome.FINISHED:
+        _keep_finished(game_record(game.state, game.names))
     return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
+
+
+def _keep_finished(record: dict[str, Any]) -> None:
+    """File a finished game among the user's games, as the full-screen game does, so that
+    ``hearts stats`` counts it; a data folder it cannot write is said, and the game,
+    already played, still ends well."""
+    from hearts.persistence import save_finished_game
+
+    try:
+        kept = save_finished_game(record)
+    except OSError as exc:
+        print(f"The game record could not be kept with your games: {exc}")
+        return
+    print(f"The game record is kept with your games in {kept} (hearts stats counts it)")
 
 
 def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
@@ -199,6 +215,8 @@ def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
         write_record(record_path, record)
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {record_path}")
+        if outcome is Outcome.FINISHED:
+            _keep_finished(record)
         _say_submit(challenge, outcome is Outcome.FINISHED, record_path)
     return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
 

@@ -10,6 +10,7 @@ import re
 import signal
 import sqlite3
 from pathlib import Path
+from typing import Final
 
 import platformdirs
 
@@ -21,6 +22,9 @@ from hearts.cli.common import (
 )
 
 __all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
+
+# The levels HEARTS_LOG may name (the logging module's own).
+_LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def default_db() -> Path:
@@ -56,7 +60,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rate-limit", type=positive_number, default=10.0,
                         metavar="PER_SECOND",
                         help="messages a second one connection may send, with bursts of "
-                        "twice as many (default %(default)s)")
+                        "twice as many or 20, whichever is more (default %(default)s)")
     parser.add_argument("--bus", default=None, metavar="redis://HOST:PORT",
                         help="run as one of several processes sharing a PostgreSQL --db, "
                         "connected through this Redis server (docs/deploy.md)")
@@ -87,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
     from hearts.server.collector import SweepingCollector
     from hearts.server.store import SqliteStore
 
+    log_level = os.environ.get("HEARTS_LOG", "WARNING").upper()
+    if log_level not in _LOG_LEVELS:
+        raise CommandLineError(f"HEARTS_LOG is one of {', '.join(_LOG_LEVELS)}, not "
+                               f"{log_level!r}")
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
                           bot_delay_s=args.bot_delay, rate_per_s=args.rate_limit,
@@ -113,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     # the server's own log lines (takeovers, lost leases, failed writes): HEARTS_LOG=INFO
     # shows every table a process takes over
-    logging.basicConfig(level=os.environ.get("HEARTS_LOG", "WARNING").upper(),
+    logging.basicConfig(level=log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     print(f"Card Commons Hearts: open http://{shown}:{args.port}/ in your browser", flush=True)
     print(f"Keep score of a real-deck game on a phone: http://{shown}:{args.port}/score",

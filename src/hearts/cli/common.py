@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final, TextIO, TypeVar
 
-from hearts.core import HeartsError, InvalidRulesError, Rules, read_whole_number
+from hearts.core import PLAYER_COUNTS, HeartsError, InvalidRulesError, Rules, read_whole_number
 from hearts.players import LEVELS
 
 __all__ = [
@@ -38,12 +38,14 @@ __all__ = [
     "new_seed",
     "non_negative_int",
     "non_negative_number",
+    "player_count",
     "port_number",
     "positive_int",
     "positive_ints",
     "positive_number",
     "positive_numbers",
     "rules_from_args",
+    "rules_option",
     "rules_text",
     "seat_levels",
     "seed_text",
@@ -69,12 +71,12 @@ class CommandLineError(HeartsError, ValueError):
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """``--rules TEXT`` and ``--players N``."""
     parser.add_argument(
-        "--rules", default="card-commons", metavar="RULES",
+        "--rules", type=rules_option, default="card-commons", metavar="RULES",
         help="preset and options as text, e.g. classic:players=5 or "
              "standard:moon=shooter-choice (list them with 'hearts rules'; "
              "default: card-commons)")
     parser.add_argument(
-        "--players", type=int, metavar="N",
+        "--players", type=player_count, metavar="N",
         help="number of players, overriding the preset's "
              "(card-commons 3-4, standard 4, classic 2-6)")
 
@@ -234,6 +236,20 @@ def rules_text(text: str) -> Rules:
         return Rules.parse(text)
     except InvalidRulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def rules_option(text: str) -> str:
+    """An argparse type: a rules text, checked now (:func:`rules_text`) and kept as the
+    text given, which the command reads with ``--players`` (:func:`rules_from_args`)."""
+    rules_text(text)
+    return text
+
+
+def player_count(text: str) -> int:
+    """An argparse type: a player count some preset is played by; the preset chosen
+    judges it (:func:`rules_from_args`)."""
+    counts = [count for allowed in PLAYER_COUNTS.values() for count in allowed]
+    return _whole_number(text, min(counts), max(counts), "a player count")
 
 
 def bot_spec(text: str) -> str:

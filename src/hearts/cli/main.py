@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    except (HeartsError, OSError, UnicodeError, RecursionError, ValueError) as exc:
+    except (HeartsError, OSError, UnicodeError, RecursionError) as exc:
         print(f"hearts: error: {_input_error_text(exc)}", file=sys.stderr)
         return 2
     except Exception as exc:  # anything else is a bug: said as such, traceback kept

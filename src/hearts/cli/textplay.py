@@ -79,7 +79,7 @@ class Outcome(StrEnum):
     INTERRUPTED = "interrupted"  # Ctrl-C: the game so far is kept as on quit
 
 
-class _BadAnswerError(ValueError):
+class _BadAnswerError(Exception):
     """An answer that is neither a command nor a well-formed choice."""
 
 

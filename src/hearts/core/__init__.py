@@ -82,10 +82,12 @@ from hearts.core.fairness import (
 )
 from hearts.core.inputs import (
     MAX_DIGITS,
+    JsonTextError,
     as_whole_number,
     is_finite_number,
     is_utf8_text,
     is_whole_number,
+    read_json,
     read_whole_number,
 )
 from hearts.core.position import (
@@ -235,6 +237,7 @@ __all__ = [
     "InvalidRoundError",
     "InvalidRulesError",
     "InvalidSheetError",
+    "JsonTextError",
     "MoonChoice",
     "MoonChoiceNeededError",
     "MoonRule",
@@ -302,6 +305,7 @@ __all__ = [
     "playable",
     "points_barred",
     "points_left",
+    "read_json",
     "read_position",
     "read_whole_number",
     "record_seats",

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from hearts.core.codec import CodecError, decode_cards
 from hearts.core.deal import deal_hands
-from hearts.core.errors import InvalidRecordError
+from hearts.core.errors import InvalidRecordError, InvalidRulesError
 from hearts.core.inputs import is_utf8_text, is_whole_number
 from hearts.core.record import GAME_FORMAT, MAX_ROUND, parse_record
 from hearts.core.rules import Rules
@@ -148,7 +148,7 @@ def verify_record(data: Mapping[str, Any]) -> list[RoundCheck]:
         raise InvalidRecordError("record: missing field 'rules' (the rules text)")
     try:
         rules = Rules.parse(text)
-    except ValueError as exc:
+    except InvalidRulesError as exc:
         raise InvalidRecordError(f"rules: {exc}") from None
     seed = data.get("seed")
     if seed is not None and not is_utf8_text(seed):

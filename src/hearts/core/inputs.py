@@ -9,13 +9,16 @@ raises). Every check of such a value or text asks here instead of restating the 
 
 from __future__ import annotations
 
+import json
 import math
 import operator
 import re
-from typing import Final, TypeGuard
+from typing import Any, Final, TypeGuard
 
-__all__ = ["MAX_DIGITS", "as_whole_number", "is_finite_number", "is_utf8_text",
-           "is_whole_number", "read_whole_number"]
+from hearts.core.errors import HeartsError
+
+__all__ = ["MAX_DIGITS", "JsonTextError", "as_whole_number", "is_finite_number",
+           "is_utf8_text", "is_whole_number", "read_json", "read_whole_number"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -30,6 +33,37 @@ def is_whole_number(value: object, low: int | None = None,
     if not isinstance(value, int) or isinstance(value, bool):
         return False
     return (low is None or value >= low) and (high is None or value <= high)
+
+
+class JsonTextError(HeartsError, ValueError):
+    """Text that :func:`read_json` does not take, saying why in words; each reader turns
+    it into its own typed error (a record's, a message's, a saved game's)."""
+
+
+def _no_constant(name: str) -> None:
+    raise JsonTextError(f"{name} is not a JSON number")
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text (or UTF-8 bytes) from outside as Python values: one reader for every
+    file, message and line, refusing in words what ``json.loads`` raises a mix of errors
+    for (bad JSON, bad UTF-8, nesting too deep for the stack, a number past Python's
+    4,300 digits) and the ``NaN`` and ``Infinity`` that JSON does not have but
+    ``json.loads`` takes. :class:`JsonTextError` otherwise."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except JsonTextError:
+        raise
+    except RecursionError:
+        raise JsonTextError("JSON nested too deeply to read") from None
+    except UnicodeDecodeError as exc:
+        raise JsonTextError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise JsonTextError(f"not JSON ({exc.msg} at line {exc.lineno}, column "
+                            f"{exc.colno})") from None
+    except ValueError:  # Python's limit on the digits of an int
+        raise JsonTextError("a number has more digits than a reader takes (over "
+                            "4,300)") from None
 
 
 def as_whole_number(value: object) -> int | None:

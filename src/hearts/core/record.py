@@ -35,7 +35,6 @@ says what is missing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -52,7 +51,7 @@ from hearts.core.codec import (
 )
 from hearts.core.deal import DEAL_ALGORITHM, deal_hands
 from hearts.core.errors import HeartsError, IllegalActionError, InvalidRecordError
-from hearts.core.inputs import is_utf8_text, is_whole_number
+from hearts.core.inputs import JsonTextError, is_utf8_text, is_whole_number, read_json
 from hearts.core.rules import Rules
 from hearts.core.state import (
     ChooseMoon,
@@ -193,11 +192,9 @@ def hand_record(state: GameState, round_no: int | None = None) -> dict[str, Any]
 def parse_record(text: str) -> dict[str, Any]:
     """Parse record JSON text into a dict, or raise InvalidRecordError."""
     try:
-        data = json.loads(text)
-    except RecursionError:
-        raise InvalidRecordError("not a record: JSON nested too deeply") from None
-    except ValueError as exc:  # bad JSON, bad UTF-8, an integer of thousands of digits
-        raise InvalidRecordError(f"not JSON: {exc}") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise InvalidRecordError(str(exc)) from None
     if not isinstance(data, dict):
         raise InvalidRecordError("a record is a JSON object")
     return data

@@ -63,8 +63,14 @@ def save_layers(path: str | Path, layers: Layers) -> None:
 def load_layers(path: str | Path) -> Layers:
     """Read and check the layers of a policy file."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        loaded = np.load(path, allow_pickle=False)
+        if not isinstance(loaded, np.lib.npyio.NpzFile):  # one array: a .npy file
+            raise PolicyFileError(f"{str(path)!r} is not a policy .npz file: it holds one "
+                                  "array (a .npy file), not the layers w0, b0, w1, b1, ...")
+        with loaded as data:
             arrays = {name: np.asarray(data[name], dtype=np.float32) for name in data.files}
+    except PolicyFileError:
+        raise
     except FileNotFoundError:
         raise PolicyFileError(f"no policy file {str(path)!r}") from None
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:

@@ -16,6 +16,7 @@ from typing import Any, Final
 from hearts.core import (
     Action,
     CodecError,
+    JsonTextError,
     PassCards,
     Phase,
     Play,
@@ -25,6 +26,7 @@ from hearts.core import (
     decode_cards,
     encode_action,
     is_whole_number,
+    read_json,
 )
 from hearts.protocol.errors import ProtocolError
 
@@ -74,11 +76,9 @@ def decode(line: str | bytes) -> dict[str, Any]:
             raise ProtocolError(f"a line is UTF-8 text: {exc}") from None
     shown = line.strip()[:80]
     try:
-        message = json.loads(line)
-    except RecursionError:
-        raise ProtocolError(f"JSON nested too deep: {shown!r}") from None
-    except ValueError:  # not JSON, or a number too long to read
-        raise ProtocolError(f"not a JSON line: {shown!r}") from None
+        message = read_json(line)
+    except JsonTextError as exc:
+        raise ProtocolError(f"{exc}: {shown!r}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"a message is a JSON object with a \"type\"; got {shown!r}")
     return message

@@ -36,6 +36,8 @@ from typing import Any
 
 import redis.asyncio as redis
 
+from hearts.server.settings import ServerConfigError
+
 __all__ = ["Bus", "is_redis_url", "text_of"]
 
 log = logging.getLogger(__name__)
@@ -84,8 +86,11 @@ class Bus:
         self.lease_ms = int(lease_s * 1000)
         # A bounded pool that waits for a free connection: a burst of clients (a node
         # restarting, hundreds reconnecting) queues here instead of failing.
-        self.redis: redis.Redis = redis.Redis(connection_pool=redis.BlockingConnectionPool
-                                              .from_url(url, max_connections=64, timeout=20))
+        try:
+            pool = redis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=20)
+        except ValueError as exc:  # a port that is no number, a broken address or option
+            raise ServerConfigError(f"the bus URL {url!r} cannot be used: {exc}") from None
+        self.redis: redis.Redis = redis.Redis(connection_pool=pool)
         self.owned: set[str] = set()
         self.on_message: Callable[[dict[str, Any]], Awaitable[None] | None] = _ignore
         self.on_out: Callable[[str, str], None] = _ignore_out

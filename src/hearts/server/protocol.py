@@ -14,7 +14,7 @@ from typing import Any, Final, TypeGuard
 import orjson
 from starlette.requests import ClientDisconnect, Request
 
-from hearts.core import is_whole_number
+from hearts.core import JsonTextError, is_whole_number, read_json
 
 __all__ = [
     "ACTION_TYPES",
@@ -114,11 +114,9 @@ def decode_json(text: str | bytes, example: str) -> dict[str, Any]:
     """A JSON object from a client, or :class:`RequestError` ``bad_message``: not UTF-8,
     not JSON, nested too deep, a number too long to read (``example`` shows the form)."""
     try:
-        data = json.loads(text)
-    except RecursionError:
-        raise RequestError("bad_message", f"JSON nested too deep; {example}") from None
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError, an int of thousands of digits
-        raise RequestError("bad_message", example) from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise RequestError("bad_message", f"{exc}; {example}") from None
     if not isinstance(data, dict):
         raise RequestError("bad_message", example)
     if not _unicode(data):

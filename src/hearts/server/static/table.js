@@ -241,8 +241,9 @@ function showHint(hint) {
   }
 }
 
-// The chances a figures table may show, as the protocol names them; a column shows when
-// some move's chance is above 0 (losing the game also whenever a deal ended the game).
+// The chances a figures table may show, as the protocol names them; the hint names those
+// worth a column (hints.shown_chances: 1% or more for some move, losing the game also
+// whenever the game ends in 1% or more of the deals).
 const CHANCES = [["Q♠", "queen"], ["your moon", "moon_mine"], ["others' moon", "moon_against"],
   ["game lost", "game_lost"]];
 
