@@ -27,7 +27,7 @@ import dataclasses
 import random
 
 from hearts.arena import interval_text, t_interval
-from hearts.cli.common import positive_int, positive_number, positive_numbers, rules_text
+from hearts.cli.common import positive_int, positive_number, positive_numbers, rules_text, seed_text
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
 from hearts.players import play_game
 from hearts.players.base import Player
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the seconds a decision to compare, comma-separated")
     parser.add_argument("--rules", type=rules_text, default="standard:rounds=4")
     parser.add_argument("--games", type=positive_int, default=2)
-    parser.add_argument("--seed", default="agreement")
+    parser.add_argument("--seed", type=seed_text, default="agreement")
     args = parser.parse_args(argv)
     rules: Rules = args.rules
     names = [TWIN] + [f"{budget:g}s" for budget in args.budgets]

@@ -44,7 +44,7 @@ from hearts.arena import (
     run_match,
     target_verdict,
 )
-from hearts.cli.common import level_list, positive_int, rules_text, write_lines
+from hearts.cli.common import level_list, positive_int, rules_text, seed_text, write_lines
 from hearts.core import Rules
 
 __all__ = ["main", "moon_row", "pairing_report", "pooled_pairings"]
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="deal sets per pairing (4 games each, one per rotation)")
     parser.add_argument("--iterations", type=positive_int, default=200,
                         help="worlds a search decision samples")
-    parser.add_argument("--seed", default="moon-1")
+    parser.add_argument("--seed", type=seed_text, default="moon-1")
     parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--records", type=Path, default=None, metavar="DIR",
                         help="write each pairing's game records to DIR")

@@ -55,6 +55,7 @@ from hearts.cli.common import (
     positive_int,
     positive_number,
     rules_text,
+    seed_text,
     usable_cpus,
 )
 
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deal-sets", type=positive_int, default=10,
                         help="deal sets (each played twice, the bots swapped)")
     parser.add_argument("--rules", type=rules_text, default="standard")
-    parser.add_argument("--seed", default="ismcts-1")
+    parser.add_argument("--seed", type=seed_text, default="ismcts-1")
     parser.add_argument("--workers", type=positive_int, default=usable_cpus(),
                         help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write the report to this file")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.cli.common import bot_spec, name_list, positive_int, rules_text
+from hearts.cli.common import bot_spec, name_list, positive_int, rules_text, seed_text
 from hearts.core import Action, GameState, Play, PlayerView, Rules, new_game, view
 from hearts.players.driver import run_game
 from hearts.players.search.encode import position_array, rules_array
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated playout policies (default: all)")
     parser.add_argument("--games", type=positive_int, default=20)
     parser.add_argument("--rules", type=rules_text, default="standard")
-    parser.add_argument("--seed", default="agreement-1")
+    parser.add_argument("--seed", type=seed_text, default="agreement-1")
     args = parser.parse_args(argv)
     rules = args.rules
     found = agreement(args.player, args.policies, args.games, rules, args.seed)

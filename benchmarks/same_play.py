@@ -30,7 +30,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from hearts.cli.common import bot_spec, positive_int, rules_text
+from hearts.cli.common import bot_spec, positive_int, rules_text, seed_text
 
 __all__ = ["BOTS", "first_difference", "main", "revision"]
 
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"a seat of the lineup, repeated (default: {' '.join(BOTS)})")
     parser.add_argument("--rules", type=rules_text, default="standard")
     parser.add_argument("--deal-sets", type=positive_int, default=3)
-    parser.add_argument("--seed", default="same-play")
+    parser.add_argument("--seed", type=seed_text, default="same-play")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="same-play-") as scratch:
         work = Path(scratch)

@@ -33,7 +33,14 @@ from typing import Any
 
 from hearts.arena import MatchConfig, interval_text, report, run_match, target_verdict
 from hearts.arena.specs import BotSpec
-from hearts.cli.common import bot_spec, comma_list, positive_int, rules_text, usable_cpus
+from hearts.cli.common import (
+    bot_spec,
+    comma_list,
+    positive_int,
+    rules_text,
+    seed_text,
+    usable_cpus,
+)
 from hearts.core import Rules
 from hearts.players.levels import LEVELS
 
@@ -169,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="deal sets per match for (a) and (b) (4 games each)")
     parser.add_argument("--timing-deal-sets", type=positive_int, default=2,
                         help="deal sets per timing match (d), played on one worker")
-    parser.add_argument("--seed", default="strength-1")
+    parser.add_argument("--seed", type=seed_text, default="strength-1")
     parser.add_argument("--workers", type=positive_int, default=usable_cpus(),
                         help="worker processes (default: one per CPU this process may use)")
     parser.add_argument("--json-out", default=None, help="also write every report to this file")

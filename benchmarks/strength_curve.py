@@ -51,6 +51,7 @@ from hearts.cli.common import (
     positive_ints,
     positive_numbers,
     rules_text,
+    seed_text,
 )
 from hearts.core import InvalidRulesError, Rules
 
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", type=bot_spec, default="normal")
     parser.add_argument("--deal-sets", type=positive_int, default=4,
                         help="deal sets per budget (4 games each, one per rotation)")
-    parser.add_argument("--seed", default="curve-1")
+    parser.add_argument("--seed", type=seed_text, default="curve-1")
     parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json-out", type=Path, default=None, metavar="DIR",
                         help="also write each point's arena report into this folder")

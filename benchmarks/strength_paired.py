@@ -39,8 +39,8 @@ from hearts.arena import MatchConfig, run_match
 from hearts.arena.match import first_code
 from hearts.arena.stats import Interval, interval_text, t_interval
 from hearts.cli.cmd_arena import lineup
-from hearts.cli.common import bot_spec, positive_int, rules_text
-from hearts.core import InvalidRulesError, Rules
+from hearts.cli.common import bot_spec, positive_int, rules_text, seed_text
+from hearts.core import InvalidRulesError, Rules, read_json
 
 __all__ = ["PAIRED_FORMAT", "Paired", "main", "paired_difference", "pool", "run_json"]
 
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=rules_text, default="standard")
     parser.add_argument("--target", type=positive_int, default=None, help="game target")
     parser.add_argument("--deal-sets", type=positive_int, default=10)
-    parser.add_argument("--seed", default="paired-1")
+    parser.add_argument("--seed", type=seed_text, default="paired-1")
     parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json-out", type=Path, default=None, help="also write the run here")
     parser.add_argument("--pool", nargs="+", type=Path, default=None, metavar="RUN",
@@ -182,8 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.pool is not None:
         try:
-            run = pool([json.loads(path.read_text(encoding="utf-8")) for path in args.pool])
-        except (OSError, ValueError, KeyError) as exc:
+            run = pool([read_json(path.read_bytes()) for path in args.pool])
+        except (OSError, ValueError, KeyError) as exc:  # ValueError: pool's, read_json's
             parser.error(f"--pool: {exc}")
         _print(run)
         return 0

@@ -52,6 +52,7 @@ from hearts.cli.common import (
     positive_int,
     positive_number,
     rules_text,
+    seed_text,
 )
 from hearts.core import Card, CardSet, MoonChoice, PlayerView, Rules
 from hearts.players.base import Player
@@ -283,7 +284,7 @@ def main() -> None:
     gather = commands.add_parser("collect", help="record the search's decisions")
     gather.add_argument("--games", type=positive_int, default=100)
     gather.add_argument("--worlds", type=positive_int, default=800)
-    gather.add_argument("--seed", default="train")
+    gather.add_argument("--seed", type=seed_text, default="train")
     gather.add_argument("--rules", default="standard", type=rules_text)
     gather.add_argument("--playout", choices=list(PLAYOUTS), default="lead",
                         help="the recording search's playout policy (default: lead)")
@@ -291,7 +292,7 @@ def main() -> None:
     watch = commands.add_parser("observe", help="record another level's own plays")
     watch.add_argument("--games", type=positive_int, default=1000)
     watch.add_argument("--level", choices=list(LEVELS), default="normal")
-    watch.add_argument("--seed", default="observe")
+    watch.add_argument("--seed", type=seed_text, default="observe")
     watch.add_argument("--rules", default="standard", type=rules_text)
     watch.add_argument("--out", required=True)
     fitting = commands.add_parser("fit", help="fit the weights to collected decisions")

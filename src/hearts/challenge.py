@@ -79,6 +79,7 @@ __all__ = [
     "check_entry",
     "fingerprint",
     "leaderboard",
+    "seed_error",
 ]
 
 CODE_ALPHABET: Final = "0123456789abcdefghjkmnpqrstwxyz"
@@ -143,7 +144,8 @@ def _read_number(text: str) -> int:
     return _VALUES[text[0]] * _BASE + _VALUES[text[1]]
 
 
-def _seed_error(seed: object) -> str | None:
+def seed_error(seed: object) -> str | None:
+    """What is wrong with a challenge seed (its code is made of it), or None."""
     if not isinstance(seed, str) or not 1 <= len(seed) <= MAX_SEED_LENGTH:
         return f"a challenge seed is 1 to {MAX_SEED_LENGTH} characters, not {seed!r}"
     wrong = sorted({char for char in seed if char not in _VALUES})
@@ -190,7 +192,7 @@ class Challenge:
             if not is_whole_number(value, 1, most):
                 raise ChallengeError(f"{name} must be a whole number from 1 to {most}, "
                                      f"not {value!r}")
-        problem = _seed_error(self.seed)
+        problem = seed_error(self.seed)
         if problem:
             raise ChallengeError(problem)
 

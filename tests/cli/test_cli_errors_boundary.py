@@ -97,13 +97,28 @@ def test_serve_refuses_a_cluster_it_cannot_form_in_one_line(
     assert err.startswith(f"hearts: error: {said}") and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(("url", "said"), [
+    ("postgresql://u:secret@127.0.0.1:abc/db", "at 127.0.0.1:abc/db: connection is bad: "
+                                               "invalid integer value \"abc\""),
+    ("postgresql://u:secret@127.0.0.1:1/db", "at 127.0.0.1:1/db: connection failed"),
+])
+def test_serve_refuses_a_postgres_it_cannot_use_in_one_line(hearts_main: HeartsMain, url: str,
+                                                            said: str) -> None:
+    """Once a traceback from the server's start-up, ten seconds in, exit 3; the password
+    is never shown."""
+    status, out, err = hearts_main("serve", "--db", url, "--port", "18765")
+    assert status == 2 and out == "", err
+    assert err.startswith(f"hearts: error: cannot use the PostgreSQL database {said}"), err
+    assert len(err.splitlines()) == 1 and "secret" not in err
+
+
 def test_serve_refuses_a_log_level_the_logging_module_lacks_before_making_its_db(
         hearts_main: HeartsMain, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("HEARTS_LOG", "bogus")
     status, out, err = hearts_main("serve", "--db", str(tmp_path / "h.db"), "--port", "18765")
     assert status == 2 and out == "", err
-    assert err == ("hearts: error: HEARTS_LOG is one of DEBUG, INFO, WARNING, ERROR, "
-                   "CRITICAL, not 'BOGUS'\n")
+    assert err == ("hearts: error: HEARTS_LOG is one of NOTSET, DEBUG, INFO, WARN, WARNING, "
+                   "ERROR, CRITICAL, FATAL, not 'BOGUS'\n")
     assert not (tmp_path / "h.db").exists()
 
 

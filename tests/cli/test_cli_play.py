@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts.cli.cmd_play import _keep_finished
 from hearts.core import Card, parse_record, replay_game
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♠♥]")
@@ -192,3 +193,19 @@ def test_bad_options_exit_2(hearts_main, args, message):
     status, out, err = hearts_main("play", *args)
     assert status == 2
     assert message in err and out == ""
+
+
+def test_a_finished_game_the_data_folder_cannot_keep_still_ends_well(
+        tmp_path, monkeypatch, capsys):
+    """The game is played: a data folder that is a file is said, not an error exit."""
+    a_file = tmp_path / "home"
+    a_file.write_text("not a folder")
+    monkeypatch.setenv("HEARTS_HOME", str(a_file))
+    _keep_finished({"format": "card-commons-hearts/game"})
+    assert capsys.readouterr().out.startswith(
+        "The game record could not be kept with your games: cannot keep games and sheets")
+
+
+def test_a_name_that_is_no_text_is_refused_before_the_game(hearts_main):
+    status, out, err = hearts_main("play", "--text", "--name", "\udcff")
+    assert status == 2 and out == "" and "--name must be 1 to 20 characters of text" in err

@@ -1,8 +1,9 @@
 """Every number a command line takes is read by an argparse type of ``hearts.cli.common``
 that names the values allowed (``positive_int``, ``non_negative_number``, ``fraction``,
 ``port_number``, ...), never by a bare ``int`` or ``float``: those take 0, negatives,
-``nan`` and ``inf``, which a command then meets minutes in, or never notices. Checked on
-the parsers themselves, so a new option of any command, benchmark or example is held to it."""
+``nan`` and ``inf``, which a command then meets minutes in, or never notices; and every
+seed is read by a type too. Checked on the parsers themselves, so a new option of any
+command, benchmark or example is held to it."""
 
 from __future__ import annotations
 
@@ -19,21 +20,23 @@ from hearts.cli.common import fraction, non_negative_number, port_number, positi
 from hearts.cli.main import build_parser, main
 
 
-def bare_numbers(parser: argparse.ArgumentParser) -> list[str]:
+def untyped_options(parser: argparse.ArgumentParser) -> list[str]:
     """The options of ``parser`` and its subcommands read by a bare int or float (an option
-    with fixed ``choices`` is bounded by them)."""
+    with fixed ``choices`` is bounded by them), and the seeds read by no type at all (a
+    seed names files and joins a pool's list of seeds: ``$'\\xff'`` reached an encoder)."""
     found = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for command in action.choices.values():
-                found += bare_numbers(command)
-        elif action.type in (int, float) and action.choices is None:
+                found += untyped_options(command)
+        elif (action.type in (int, float) and action.choices is None) or (
+                action.dest == "seed" and action.type is None):
             found.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
     return found
 
 
 def test_the_hearts_commands_type_every_number() -> None:
-    assert bare_numbers(build_parser()) == []
+    assert untyped_options(build_parser()) == []
 
 
 class _ParsingError(Exception):
@@ -59,7 +62,7 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sys, "argv", [path.name])
     with pytest.raises(_ParsingError) as parsing:
         module.main()
-    assert bare_numbers(parsing.value.parser) == []
+    assert untyped_options(parsing.value.parser) == []
 
 
 @pytest.mark.parametrize(("argv", "says"), [
@@ -86,6 +89,9 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
     (["simulate", "--players", "0_4"], "a player count from 2 to 6 is expected, not '0_4'"),
     (["play", "--players", "9"], "a player count from 2 to 6 is expected, not '9'"),
     (["simulate", "--rules", "bogus"], "argument --rules: unknown preset 'bogus'"),
+    # a byte of another encoding, as a shell passes $'\xff', once reached an encoder
+    (["arena", "--bot", "random", "--seed", "\udcff"], "a seed is 1 to 64 letters"),
+    (["challenge", "new", "--seed", "io"], "'i', 'o' cannot be in a code"),
 ])
 def test_a_number_out_of_range_is_a_usage_message(
         argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,7 +40,8 @@ def test_a_hand_that_can_end_the_game_shows_its_chance_of_losing_it_even_at_zero
 
 
 @pytest.mark.parametrize(("chance", "percent"), [
-    (0.0, 0), (0.0049, 0), (0.005, 1), (0.125, 13), (0.285, 28), (0.995, 100), (1.0, 100)])
+    (0.0, 0), (0.0049, 0), (0.005, 1), (0.125, 13), (0.145, 15), (0.285, 29), (0.565, 57),
+    (0.995, 100), (1.0, 100)])
 def test_a_chance_shows_as_its_whole_percent_with_halves_rounded_up(
         chance: float, percent: int) -> None:
     assert chance_percent(chance) == percent

@@ -177,6 +177,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # view() asks the state's own seat check (3c2c767 to 487729e): the same two runs,
     # 12 and 12 games alike
     "fadfc3b887a495b7": "5c03d35672a71acc",
+    # a hint's chances rounded by chance_percent, as_whole_number (b6216be to d547d2a):
+    # the same two runs, 12 and 12 games alike
+    "3af608e4a0130ffc": "fadfc3b887a495b7",
 })
 
 

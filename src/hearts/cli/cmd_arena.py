@@ -19,6 +19,7 @@ from hearts.cli.common import (
     levels_text,
     positive_int,
     positive_number,
+    seed_text,
     usable_cpus,
     write_lines,
 )
@@ -55,7 +56,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deal-sets", type=positive_int, default=50, metavar="N",
                         help="number of deal sets (game seeds), each played in every "
                              "rotation (default: 50)")
-    parser.add_argument("--seed", default=None,
+    parser.add_argument("--seed", type=seed_text, default=None,
                         help="match seed; the same seed gives the same figures, for any "
                              "--workers, unless a bot decides by the clock (a search with a "
                              "time budget) or is not seeded (ismcts) (default: a fresh one, "

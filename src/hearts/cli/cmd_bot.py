@@ -14,7 +14,7 @@ from itertools import count
 
 from hearts.arena.errors import BotSpecError
 from hearts.arena.specs import BotSpec, build_player
-from hearts.cli.common import levels_text
+from hearts.cli.common import levels_text, seed_text
 from hearts.core import Rules
 from hearts.players import Player
 from hearts.protocol.bot import serve
@@ -31,7 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("level", metavar="LEVEL",
                         help=f"the player: a level ({levels_text()}), with options as "
                              "LEVEL:key=value, or policy:PATH (a trained policy's .npz file)")
-    parser.add_argument("--seed", default=None,
+    parser.add_argument("--seed", type=seed_text, default=None,
                         help="seed of the player's randomness (default: fresh each run)")
     parser.add_argument("--name", default=None,
                         help="the name sent in 'ready' (default: the level)")

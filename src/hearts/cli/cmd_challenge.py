@@ -26,6 +26,7 @@ from hearts.challenge import (
     ChallengeResult,
     ForgedEntryError,
     check_entry,
+    seed_error,
 )
 from hearts.cli.cmd_play import challenge_code
 from hearts.cli.cmd_replay import read_text
@@ -61,7 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "normal)")
     new.add_argument("--deals", type=positive_int, default=4, metavar="N",
                      help="how many deals (default: 4)")
-    new.add_argument("--seed", metavar="SEED",
+    new.add_argument("--seed", type=_challenge_seed, metavar="SEED",
                      help="the deals' seed (default: a random one; digits and lowercase "
                           "letters but i, l, o, u, v)")
     new.add_argument("--iterations", type=positive_int, default=DEFAULT_ITERATIONS,
@@ -188,6 +189,14 @@ def _read_entry(args: argparse.Namespace) -> tuple[dict[str, Any], Challenge]:
         return record, challenge_code(named)
     except argparse.ArgumentTypeError as exc:
         raise CommandLineError(f"the record's challenge: {exc}") from None
+
+
+def _challenge_seed(text: str) -> str:
+    """An argparse type: a challenge's seed (its code is made of it)."""
+    problem = seed_error(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def _entries_url(server: str, challenge: Challenge) -> str:

@@ -31,7 +31,7 @@ from hearts.cli.common import (
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import game_record, new_game
+from hearts.core import HeartsError, game_record, is_utf8_text, new_game
 from hearts.players import make_player
 from hearts.tui.session import SPEEDS
 from hearts.wording import counted
@@ -192,7 +192,7 @@ def _keep_finished(record: dict[str, Any]) -> None:
 
     try:
         kept = save_finished_game(record)
-    except OSError as exc:
+    except (OSError, HeartsError) as exc:  # a data folder that is a file, a full disk
         print(f"The game record could not be kept with your games: {exc}")
         return
     print(f"The game record is kept with your games in {kept} (hearts stats counts it)")
@@ -272,8 +272,9 @@ def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:
 
 def _player_name(args: argparse.Namespace) -> str:
     name: str = args.name.strip()
-    if not name or len(name) > _MAX_NAME:
-        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters, not {args.name!r}")
+    if not name or len(name) > _MAX_NAME or not is_utf8_text(name):
+        raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters of text, not "
+                               f"{args.name!r}")
     return name
 
 

@@ -10,7 +10,6 @@ import re
 import signal
 import sqlite3
 from pathlib import Path
-from typing import Final
 
 import platformdirs
 
@@ -23,8 +22,6 @@ from hearts.cli.common import (
 
 __all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
 
-# The levels HEARTS_LOG may name (the logging module's own).
-_LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def default_db() -> Path:
@@ -92,9 +89,10 @@ def run(args: argparse.Namespace) -> int:
     from hearts.server.store import SqliteStore
 
     log_level = os.environ.get("HEARTS_LOG", "WARNING").upper()
-    if log_level not in _LOG_LEVELS:
-        raise CommandLineError(f"HEARTS_LOG is one of {', '.join(_LOG_LEVELS)}, not "
-                               f"{log_level!r}")
+    levels = logging.getLevelNamesMapping()  # the logging module's own names
+    if log_level not in levels:
+        named = ", ".join(sorted(levels, key=lambda name: (levels[name], name)))
+        raise CommandLineError(f"HEARTS_LOG is one of {named}, not {log_level!r}")
     db = args.db or default_db()
     config = ServerConfig(grace_s=args.grace, entropy_timeout_s=args.entropy_timeout,
                           bot_delay_s=args.bot_delay, rate_per_s=args.rate_limit,

@@ -44,14 +44,24 @@ def _no_constant(name: str) -> None:
     raise JsonTextError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: a JSON number, but past any float
+        raise JsonTextError(f"{text} is past the largest number a reader takes")
+    return value
+
+
 def read_json(text: str | bytes) -> Any:
     """JSON text (or UTF-8 bytes) from outside as Python values: one reader for every
     file, message and line, refusing in words what ``json.loads`` raises a mix of errors
-    for (bad JSON, bad UTF-8, nesting too deep for the stack, a number past Python's
-    4,300 digits) and the ``NaN`` and ``Infinity`` that JSON does not have but
-    ``json.loads`` takes. :class:`JsonTextError` otherwise."""
+    for (bad JSON, bytes that are not UTF-8, nesting too deep for the stack, a number past
+    Python's 4,300 digits) and what it takes though JSON has no such value: ``NaN``,
+    ``Infinity``, a number such as ``1e400`` that is infinite as a float, and bytes in
+    UTF-16 or UTF-32, which it guesses. :class:`JsonTextError` otherwise."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except JsonTextError:
         raise
     except RecursionError:

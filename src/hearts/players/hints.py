@@ -146,7 +146,8 @@ def chance_percent(chance: float) -> int:
     """A chance as the whole percent every face shows, halves rounded up: the one rounding
     behind the hint's words, the terminal's and the web table's columns, the figures a
     face is sent, and which chances are shown (:func:`shown_chances`)."""
-    return math.floor(100 * chance + 0.5)
+    # to nine places first: 0.285 is 28.499999999999996 percent in floating point
+    return math.floor(round(100 * chance, 9) + 0.5)
 
 
 def _percent(chance: float) -> str:

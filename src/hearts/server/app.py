@@ -65,8 +65,9 @@ def open_store(db: str | Path | Store) -> Store:
     """The store a ``--db`` value names: a ``postgresql://`` URL or an SQLite file."""
     if isinstance(db, str) and is_postgres_url(db):
         # imported here: a server on SQLite never loads the PostgreSQL driver
-        from hearts.server.store_postgres import PostgresStore
+        from hearts.server.store_postgres import PostgresStore, check_reachable
 
+        check_reachable(db)
         return PostgresStore(db)
     return SqliteStore(db) if isinstance(db, str | Path) else db
 

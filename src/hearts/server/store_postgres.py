@@ -27,13 +27,15 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
 from hearts.server.protocol import compact_json
+from hearts.server.settings import ServerConfigError
 from hearts.server.store import (
     ChallengeEntry,
     PlayerGame,
@@ -43,7 +45,10 @@ from hearts.server.store import (
     StoreSchemaError,
 )
 
-__all__ = ["POSTGRES_MIGRATIONS", "PostgresStore"]
+__all__ = ["CONNECT_TIMEOUT_S", "POSTGRES_MIGRATIONS", "PostgresStore", "check_reachable"]
+
+CONNECT_TIMEOUT_S: Final = 10
+"""How long the first connection to the database may take before the server gives up."""
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +116,26 @@ class _Write:
     created: float = 0.0
 
 
+
+
+def check_reachable(url: str) -> None:
+    """Connect once to the database ``url`` names, so that a URL the driver cannot use (a
+    port of letters) or a server that does not answer is refused in words
+    (:class:`ServerConfigError`) before anything listens, not as a traceback when the
+    pool's first connection times out; the password is never shown."""
+    try:
+        with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True):
+            return
+    except psycopg.Error as exc:
+        try:
+            parts = conninfo_to_dict(url)
+            where = (f"{parts.get('host', 'localhost')}:{parts.get('port', 5432)}"
+                     f"/{parts.get('dbname', '')}")
+        except psycopg.Error:
+            where = "the URL given"
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ServerConfigError(f"cannot use the PostgreSQL database at {where}: "
+                                f"{reason}") from None
 
 
 class PostgresStore:

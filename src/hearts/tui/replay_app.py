@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widgets import Footer, Input, Static
 
-from hearts.core import Card, PlayerView, parse_card, read_whole_number
+from hearts.core import Card, InvalidCardError, PlayerView, parse_card, read_whole_number
 from hearts.replay import Frame, Replay, marked_decisions, most_costly
 from hearts.tui.text import TextStyle
 from hearts.tui.widgets import TableView
@@ -152,7 +152,7 @@ class ReplayApp(App[None]):
         if isinstance(taken, str):
             try:
                 return self._card(taken)
-            except ValueError:
+            except InvalidCardError:
                 return taken  # a moon choice
         return " ".join(self._card(c) for c in taken)
 
