@@ -25,6 +25,7 @@ from hearts.core import (
     new_hand,
     parse_card,
     read_json,
+    shown_name,
     view,
     views,
 )
@@ -178,3 +179,12 @@ def test_read_json_refuses_in_words_what_json_loads_raises_a_mix_for(
 def test_read_json_reads_json() -> None:
     assert read_json('{"a": [1, 2.5, null, "\u00e9"]}') == {"a": [1, 2.5, None, "é"]}
     assert read_json(b'"\xc3\xa9"') == "é"
+
+
+@pytest.mark.parametrize(("given", "shown"), [
+    ("  Ann  Lee ", "Ann Lee"), ("Bo\u200b\u0000b", "Bob"), ("\u202eevE", "evE"),
+    ("Zoë ★", "Zoë ★"), ("42", "42"), ("x" * 30, "x" * 24), ("\u00e9", "é"),
+    ("\u0000", None), ("\u200b\ufeff", None), ("\u0301\u0301", None), ("   ", None),
+    ("\udcff", None), ("", None)], ids=repr)
+def test_shown_name_keeps_what_a_reader_sees(given: str, shown: str | None) -> None:
+    assert shown_name(given) == shown

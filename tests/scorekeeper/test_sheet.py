@@ -262,3 +262,14 @@ def test_any_real_round_is_accepted_both_as_cards_and_as_points(
     by_points = s.add_round(points=points, moon_choice=choice if moon else None)
     assert by_cards.results == by_points.results
     assert sum(by_cards.results[0].points) in (26, -26, 78)
+
+
+def test_a_saved_rounds_bad_field_is_said_once_as_the_sheets() -> None:
+    """Once "sheet: sheet: hearts taken is ..." (the field's error wrapped again)."""
+    data = {"format": "card-commons-hearts/sheet", "version": 1, "rules": "card-commons",
+            "names": ["A", "B", "C", "D"],
+            "rounds": [{"taken": [{"hearts": "x", "queen": False, "jack": False}] * 4,
+                        "moon_choice": None}]}
+    with pytest.raises(InvalidSheetError) as refused:
+        Sheet.from_json(data)
+    assert str(refused.value) == "sheet: hearts taken is a whole number, not 'x'"

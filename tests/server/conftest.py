@@ -37,7 +37,9 @@ class Server:
         return "ws" + self.url[4:]
 
     def http(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=self.url, timeout=10)
+        # every body these tests post is JSON, as the pages send theirs
+        return httpx.AsyncClient(base_url=self.url, timeout=10,
+                                 headers={"Content-Type": "application/json"})
 
 
 async def start_server(db: Path, config: ServerConfig) -> tuple[Server, uvicorn.Server,

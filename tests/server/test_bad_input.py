@@ -205,3 +205,72 @@ async def test_a_seat_past_its_connection_limit_watches_as_a_spectator(server: S
     finally:
         for ws in sockets:
             await ws.close()
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          None])
+async def test_a_body_that_does_not_say_it_is_json_opens_no_table(
+        server: Server, content_type: str | None) -> None:
+    """A form or text/plain needs no CORS preflight: another site could post one from a
+    visitor's browser and open tables or take seats in their name."""
+    made = await new_table(server)
+    before = snapshot(server)
+    body = json.dumps({"name": "Eve", "seats": ["human", "random", "random", "random"]})
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        headers = {} if content_type is None else {"Content-Type": content_type}
+        for path in ("/api/tables", f"/api/tables/{made['table']['id']}/join"):
+            answer = await http.post(path, content=body.encode(), headers=headers)
+            assert answer.status_code == 415, answer.text
+            assert answer.json()["error"] == "not_json"
+    assert snapshot(server) == before
+
+
+@pytest.mark.parametrize("name", ["\u0000", "\u200b", "\u2060\ufeff", "\u202e", "\u0007\b",
+                                  "\u0301\u0301", "   "], ids=repr)
+async def test_a_name_no_one_can_see_takes_no_seat_and_opens_no_table(
+        server: Server, name: str) -> None:
+    made = await new_table(server)
+    before = snapshot(server)
+    joined = await post(server, f"/api/tables/{made['table']['id']}/join", json={"name": name})
+    assert (joined.status_code, joined.json()["error"]) == (400, "bad_message"), joined.text
+    opened = await post(server, "/api/tables",
+                        json={"name": name, "seats": ["human", "random", "random", "random"]})
+    assert (opened.status_code, opened.json()["error"]) == (400, "bad_message"), opened.text
+    assert snapshot(server) == before
+
+
+async def test_a_name_is_kept_as_shown_without_its_invisible_characters(server: Server) -> None:
+    made = await new_table(server)
+    joined = await post(server, f"/api/tables/{made['table']['id']}/join",
+                        json={"name": " Bo\u200b\u0000  b\n"})
+    assert joined.status_code == 200, joined.text
+    seats = server.app.state.hub.tables[made["table"]["id"]].authority.seats
+    assert seats[joined.json()["seat"]].name == "Bo b"
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 2**53])
+async def test_a_seat_the_table_lacks_is_a_bad_message_not_a_taken_seat(
+        server: Server, seat: int) -> None:
+    made = await new_table(server)
+    before = snapshot(server)
+    answer = await post(server, f"/api/tables/{made['table']['id']}/join",
+                        json={"name": "Bo", "seat": seat})
+    assert (answer.status_code, answer.json()["error"]) == (400, "bad_message"), answer.text
+    assert "seat is a seat number from 0 to 3" in answer.json()["message"]
+    assert snapshot(server) == before
+
+
+@pytest.mark.parametrize(("method", "path", "status", "code"), [
+    ("PUT", "/api/tables", 405, "method_not_allowed"),
+    ("GET", "/api/replay", 405, "method_not_allowed"),
+    ("GET", "/api/no-such-thing", 404, "not_found"),
+])
+async def test_starlettes_own_refusals_under_api_have_the_apis_error_shape(
+        server: Server, method: str, path: str, status: int, code: str) -> None:
+    async with server.http() as http:
+        answer = await http.request(method, path)
+    assert (answer.status_code, answer.json()["error"]) == (status, code), answer.text
+    assert answer.json()["message"]
+    async with server.http() as http:
+        page = await http.get("/no-such-page")
+    assert page.status_code == 404 and page.text == "Not Found"  # a page keeps plain text

@@ -25,11 +25,10 @@ from tests.server.conftest import FAST, Client, Server, first_action, start_serv
 
 import hearts.challenge
 from hearts.challenge import Challenge, check_entry
-from hearts.core import game_record, replay_record, verify_record
+from hearts.core import NAME_LENGTH, game_record, replay_record, verify_record
 from hearts.players import make_player
 from hearts.players.driver import run_game
 from hearts.server import challenge_routes
-from hearts.server.challenge_board import NAME_LENGTH
 from hearts.server.challenge_routes import MAX_CHECKS
 from hearts.server.player_routes import key_digest
 from hearts.server.replay_routes import MAX_RECORD_BYTES
@@ -478,7 +477,8 @@ def test_fuzzed_challenge_bodies_are_answered_or_refused(live: Server, body: byt
     path = {"create": "/api/challenges", "play": f"/api/challenges/{QUICK.code}/play",
             "entries": f"/api/challenges/{QUICK.code}/entries",
             "bad-code": "/api/challenges/1c4nope/play"}[where]
-    with httpx.Client(base_url=live.url, timeout=30) as http:
+    with httpx.Client(base_url=live.url, timeout=30,
+                      headers={"Content-Type": "application/json"}) as http:
         answer = http.post(path, content=body)
     if answer.status_code in (200, 201):
         expected = {"create": {"code", "url", "challenge"},

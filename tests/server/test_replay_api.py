@@ -158,3 +158,13 @@ async def test_one_analysis_at_a_time(server: Server) -> None:
     assert busy.headers["Retry-After"]
     assert plain.status_code == 200 and "analysis" not in plain.json()  # frames still served
     assert "analysis" in await frames_of(server, record, "?analyze=1")
+
+
+@pytest.mark.parametrize("word", ["false", "no", "2", "yes"])
+async def test_analyze_is_1_or_0_not_any_word_that_starts_the_costly_search(
+        server: Server, word: str) -> None:
+    async with server.http() as http:
+        answer = await http.post(f"/api/replay?analyze={word}", content=json.dumps(a_record()))
+    assert (answer.status_code, answer.json()["error"]) == (400, "bad_message"), answer.text
+    assert answer.json()["message"] == f"analyze is 1 or 0, not {word!r}"
+    assert "analysis" not in await frames_of(server, a_record(), "?analyze=0")

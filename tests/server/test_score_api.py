@@ -114,9 +114,10 @@ async def test_a_shared_sheet_is_read_by_anyone_and_changed_only_by_its_keeper(
         assert changed.json() == {"id": sheet_id, "version": 2}
         read = (await http.get(f"/api/score/sheets/{sheet_id}?since=1")).json()
         assert Sheet.from_json(read["sheet"]) == second and read["version"] == 2
-        for odd in ("²", "9" * 5000, "-1", "x"):  # not a version: the sheet, as without one
+        for odd in ("²", "9" * 5000, "-1", "x", "1.0", ""):  # no version: said, not ignored
             answer = await http.get(f"/api/score/sheets/{sheet_id}", params={"since": odd})
-            assert answer.status_code == 200 and answer.json()["version"] == 2
+            assert (answer.status_code, answer.json()["error"]) == (400, "bad_message")
+            assert answer.json()["message"].startswith("since is a version number from 0")
 
         nobody = await http.get("/api/score/sheets/nope")
         assert nobody.status_code == 404 and nobody.json()["error"] == "no_sheet"

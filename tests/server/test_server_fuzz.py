@@ -52,7 +52,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def post(server: Server, path: str, body: bytes) -> httpx.Response:
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with httpx.Client(base_url=server.url, timeout=10,
+                      headers={"Content-Type": "application/json"}) as http:
         return http.post(path, content=body)
 
 

@@ -180,6 +180,12 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # a hint's chances rounded by chance_percent, as_whole_number (b6216be to d547d2a):
     # the same two runs, 12 and 12 games alike
     "3af608e4a0130ffc": "fadfc3b887a495b7",
+    # one JSON reader, typed CLI errors, ismcts option checks (d547d2a to f137930): the
+    # same two runs, 12 and 12 games alike
+    "dc1c261369897d70": "3af608e4a0130ffc",
+    # chance_percent's halves, read_json's floats (f137930 to 99b7c69): the same two
+    # runs, 12 and 12 games alike
+    "d2ad1873c598d679": "dc1c261369897d70",
 })
 
 

@@ -31,7 +31,7 @@ from hearts.cli.common import (
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import HeartsError, game_record, is_utf8_text, new_game
+from hearts.core import HeartsError, game_record, new_game, shown_name
 from hearts.players import make_player
 from hearts.tui.session import SPEEDS
 from hearts.wording import counted
@@ -271,8 +271,8 @@ def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:
 
 
 def _player_name(args: argparse.Namespace) -> str:
-    name: str = args.name.strip()
-    if not name or len(name) > _MAX_NAME or not is_utf8_text(name):
+    name = shown_name(args.name, _MAX_NAME + 1)  # as every face shows a name
+    if name is None or len(name) > _MAX_NAME:
         raise CommandLineError(f"--name must be 1 to {_MAX_NAME} characters of text, not "
                                f"{args.name!r}")
     return name

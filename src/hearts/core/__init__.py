@@ -82,6 +82,7 @@ from hearts.core.fairness import (
 )
 from hearts.core.inputs import (
     MAX_DIGITS,
+    NAME_LENGTH,
     JsonTextError,
     as_whole_number,
     is_finite_number,
@@ -89,6 +90,7 @@ from hearts.core.inputs import (
     is_whole_number,
     read_json,
     read_whole_number,
+    shown_name,
 )
 from hearts.core.position import (
     POSITION_FIELDS,
@@ -202,6 +204,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_TARGET",
     "MAX_TOTAL",
+    "NAME_LENGTH",
     "NO_LEAD",
     "OPTION_HELP",
     "PLAYER_COUNTS",
@@ -318,6 +321,7 @@ __all__ = [
     "round_steps",
     "seat_name",
     "sheet_lines",
+    "shown_name",
     "shuffled_deck",
     "trick_winner",
     "verify_record",

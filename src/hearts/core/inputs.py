@@ -13,12 +13,13 @@ import json
 import math
 import operator
 import re
+import unicodedata
 from typing import Any, Final, TypeGuard
 
 from hearts.core.errors import HeartsError
 
-__all__ = ["MAX_DIGITS", "JsonTextError", "as_whole_number", "is_finite_number",
-           "is_utf8_text", "is_whole_number", "read_json", "read_whole_number"]
+__all__ = ["MAX_DIGITS", "NAME_LENGTH", "JsonTextError", "as_whole_number", "is_finite_number",
+           "is_utf8_text", "is_whole_number", "read_json", "read_whole_number", "shown_name"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -107,6 +108,21 @@ def read_whole_number(text: str) -> int | None:
     an optional sign and at most :data:`MAX_DIGITS` digits; None when it is not one."""
     stripped = text.strip()
     return int(stripped) if _WHOLE_NUMBER_TEXT.fullmatch(stripped) else None
+
+
+NAME_LENGTH: Final = 24
+"""The most characters of a person's name a table, a leaderboard or a record shows."""
+
+
+def shown_name(text: str, length: int = NAME_LENGTH) -> str | None:
+    """A person's name as every face shows it: without control, format and unassigned
+    characters (a NUL, a zero-width space, a right-to-left override, a lone surrogate),
+    its spaces collapsed, at most ``length`` characters; None when no letter, digit,
+    punctuation or symbol is left (a name of zero-width spaces or accents alone would take
+    a seat that no one can see)."""
+    kept = "".join(char for char in text if unicodedata.category(char)[0] != "C")
+    name = " ".join(kept.split())[:length]
+    return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else None
 
 
 def is_utf8_text(value: object) -> bool:

@@ -210,6 +210,8 @@ class Sheet:
                     None if entry["moon_choice"] is None else MoonChoice(entry["moon_choice"]))
                 for entry in data["rounds"])
         except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, InvalidSheetError):  # says "sheet:" already
+                raise
             if isinstance(exc, HeartsError):
                 raise InvalidSheetError(f"sheet: {exc}") from exc
             raise InvalidSheetError(f"sheet: malformed field ({exc})") from None

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,7 +28,7 @@ from hearts.players.hints import hint_level
 from hearts.server.challenge_routes import CHALLENGE_ROUTES
 from hearts.server.hub import Hub
 from hearts.server.protocol import RequestError
-from hearts.server.routes import ROUTES
+from hearts.server.routes import ROUTES, http_refusal
 from hearts.server.score_routes import SCORE_ROUTES
 from hearts.server.settings import ServerConfig, ServerConfigError
 from hearts.server.store import DeferredStore, SqliteStore, Store, is_postgres_url
@@ -87,7 +88,8 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
                   else [Middleware(SettledSends, settle=store.settle)])
     app = Starlette(routes=[*ROUTES, *SCORE_ROUTES, *CHALLENGE_ROUTES,
                             WebSocketRoute("/ws/{table_id}", table_socket)],
-                    middleware=middleware, lifespan=lifespan)
+                    middleware=middleware, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_refusal})
     app.state.hub = hub
     hub.http = lambda request: _answer_here(app, request)
     return app

@@ -50,6 +50,7 @@ from hearts.core import (
     moon_points,
     new_game,
     seat_name,
+    shown_name,
     view,
     views,
 )
@@ -359,9 +360,10 @@ class TableAuthority:
     # ------------------------------------------------------------ seats
     def join(self, name: str, token: str, seat: int | None = None) -> int:
         """Take a free human seat (the lowest if none named); returns the seat."""
-        if seat is not None and not is_whole_number(seat):
+        if seat is not None and not is_whole_number(seat, 0, self.rules.players - 1):
             # True == 1 would pass the test below and be stored as seat 1
-            raise RequestError("bad_message", f"seat is a seat number from 0, not {seat!r}")
+            raise RequestError("bad_message", f"seat is a seat number from 0 to "
+                               f"{self.rules.players - 1}, not {seat!r}")
         free = self.free_seats()
         if not free:
             raise RequestError("no_seat", "every seat is taken; you can watch as a spectator")
@@ -370,9 +372,10 @@ class TableAuthority:
         if seat not in free:
             raise RequestError("no_seat", f"seat {seat + 1} is not free; free seats: "
                                f"{', '.join(str(s + 1) for s in free)}")
-        clean = " ".join(name.split())[:24]
-        if not clean:
-            raise RequestError("bad_message", "a name needs at least one letter")
+        clean = shown_name(name)
+        if clean is None:
+            raise RequestError("bad_message", "a name needs a letter, digit or sign that "
+                               "shows")
         self._record({"t": "join", "seat": seat, "name": clean, "token": hash_token(token)})
         self.broadcast_table()
         return seat

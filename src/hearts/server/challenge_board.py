@@ -17,7 +17,7 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any
 
 from hearts.challenge import (
     Challenge,
@@ -28,18 +28,14 @@ from hearts.challenge import (
     check_entry,
     leaderboard,
 )
-from hearts.core import InvalidRecordError, replay_record
+from hearts.core import InvalidRecordError, replay_record, shown_name
 from hearts.server.protocol import RequestError
 from hearts.server.store import Store
 
-__all__ = ["NAME_LENGTH", "Entered", "board", "challenge_of", "enter", "enter_quietly",
+__all__ = ["Entered", "board", "challenge_of", "enter", "enter_quietly",
            "playable", "remember"]
 
 log = logging.getLogger(__name__)
-
-NAME_LENGTH: Final = 24
-"""The longest name the leaderboard shows, as long as a seat's."""
-
 
 def challenge_of(code: str) -> Challenge:
     """The challenge a code names; ``no_challenge`` saying what is wrong with the code."""
@@ -121,7 +117,7 @@ def _check(challenge: Challenge, record: Mapping[str, Any]) -> ChallengeResult:
                            f"the challenge's {challenge.deals} deals: the leaderboard "
                            "compares whole challenges")
     # a record names its players freely: the board shows a name as a table seats one
-    return replace(result, name=" ".join(result.name.split())[:NAME_LENGTH] or "Anonymous")
+    return replace(result, name=shown_name(result.name) or "Anonymous")
 
 
 async def enter(store: Store, challenge: Challenge, record: Mapping[str, Any]) -> Entered:

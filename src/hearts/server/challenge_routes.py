@@ -28,7 +28,7 @@ from hearts.challenge import (
     Challenge,
     ChallengeError,
 )
-from hearts.core import PLAYER_COUNTS, PRESETS
+from hearts.core import PLAYER_COUNTS, PRESETS, shown_name
 from hearts.server.challenge_board import board, challenge_of, enter, playable, remember
 from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, player_key
@@ -121,9 +121,10 @@ async def play_challenge(request: Request) -> Response:
     answered as a created table is (the table page plays it)."""
     challenge = playable(_challenge(request))
     data = await small_body(request)
-    name = _text(data, "name")
-    if not name:
-        raise RequestError("bad_message", "say your name: it goes on the leaderboard")
+    name = shown_name(_text(data, "name"))
+    if name is None:  # checked before the table is made: a refused join would orphan it
+        raise RequestError("bad_message", "say your name (a letter, digit or sign that "
+                           "shows): it goes on the leaderboard")
     key = player_key(data)
     hub = _hub(request)
     remember(hub.store, challenge)

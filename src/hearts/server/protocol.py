@@ -128,7 +128,14 @@ def decode_json(text: str | bytes, example: str) -> dict[str, Any]:
 async def json_body(request: Request, limit: int, too_large: str, example: str,
                     empty: RequestError | None = None) -> dict[str, Any]:
     """The JSON object of an HTTP request's body, read no further than ``limit`` bytes
-    (beyond it ``too_large``, saying so); an empty body is ``{}``, or the ``empty`` error."""
+    (beyond it ``too_large``, saying so); an empty body is ``{}``, or the ``empty`` error.
+    A body must say it is JSON (``Content-Type: application/json``): a form or
+    ``text/plain`` is what another site may post from a visitor's browser unasked (no
+    CORS preflight), so it could otherwise open tables and take seats in their name."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise RequestError("not_json", "the body is JSON: send it with Content-Type: "
+                           f"application/json, not {media_type or 'none'!r}"[:200])
     raw = bytearray()
     try:
         async for chunk in request.stream():

@@ -55,7 +55,10 @@ async def replay_frames(request: Request) -> Response:
     except InvalidRecordError as exc:
         raise RequestError("bad_record", f"the rules refuse this record: {exc}") from None
     answer = replay.to_json()
-    if request.query_params.get("analyze") not in (None, "", "0"):
+    analyze = request.query_params.get("analyze", "0")
+    if analyze not in ("0", "1"):  # any other word would start the costly analysis
+        raise RequestError("bad_message", f"analyze is 1 or 0, not {analyze!r}"[:200])
+    if analyze == "1":
         with _ANALYSIS_SLOT.held():
             analysis = await anyio.to_thread.run_sync(analyze_for_replay, record)
         decisions = marked_decisions(replay, analysis)

@@ -14,12 +14,19 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules
+from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules, shown_name
 from hearts.players import LEVELS
 from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, my_games, player_key
@@ -29,7 +36,8 @@ from hearts.server.settings import TableSettings
 from hearts.server.slots import RETRY_AFTER_S
 from hearts.server.table import Table
 
-__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded", "small_body"]
+__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded", "http_refusal",
+           "small_body"]
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +48,7 @@ PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
+           "not_json": 415,
            "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409,
            "busy": 503}
 
@@ -53,6 +62,27 @@ def _json_error(status: int, code: str, message: str) -> JSONResponse:
     headers = {"Retry-After": str(RETRY_AFTER_S)} if code == "busy" else None
     return JSONResponse({"error": code, "message": message}, status_code=status,
                         headers=headers)
+
+
+# Starlette's own refusals, as the API names them.
+_HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_refusal(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method a route does not take) in the
+    API's error shape under ``/api/``, as every other refusal there is; a page keeps the
+    plain text answer."""
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+    allowed = (exc.headers or {}).get("Allow")
+    message = (f"no such route: {request.method} {request.url.path}"[:200]
+               if exc.status_code == 404 else
+               f"{request.url.path[:120]} does not take {request.method}"
+               + (f"; it takes {allowed}" if allowed else ""))
+    return JSONResponse({"error": _HTTP_CODES.get(exc.status_code, "bad_request"),
+                         "message": message}, status_code=exc.status_code,
+                        headers=exc.headers)
 
 
 async def small_body(request: Request) -> dict[str, Any]:
@@ -143,9 +173,10 @@ async def create_table(request: Request) -> Response:
     public = data.get("public", True)
     if not isinstance(public, bool):
         raise RequestError("bad_message", "public is true or false")
-    name = _text(data, "name").strip()
-    if not name:
-        raise RequestError("bad_message", "say your name to sit at the table")
+    name = shown_name(_text(data, "name"))
+    if name is None:  # checked before the table is made: a refused join would orphan it
+        raise RequestError("bad_message", "say your name (a letter, digit or sign that "
+                           "shows) to sit at the table")
     key = player_key(data)
     preset = _text(data, "preset", "card-commons")
     if preset not in PRESETS:  # a preset text is not the place for options

@@ -196,7 +196,10 @@ async def read_sheet(request: Request) -> Response:
     if stored is None:
         raise RequestError("no_sheet", "no shared sheet with this id")
     since = request.query_params.get("since")
-    if since is not None and read_whole_number(since) == stored.version:
+    version = None if since is None else read_whole_number(since)
+    if since is not None and (version is None or version < 0):
+        raise RequestError("bad_message", f"since is a version number from 0, not {since!r}"[:200])
+    if version == stored.version:
         return Response(status_code=204)
     facts = rule_facts(Rules.parse(str(stored.sheet["rules"])))
     body = {"id": stored.sheet_id, "version": stored.version, "updated": stored.updated,
