@@ -169,10 +169,18 @@ def sheet_rows(sheet: Sheet) -> list[list[str]]:
     return rows
 
 
+# What a spreadsheet reads as the start of a formula in a text cell (OWASP: CSV injection).
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
 def sheet_csv(sheet: Sheet) -> str:
-    """The sheet as CSV (one row a round, points and total per player)."""
+    """The sheet as CSV (one row a round, points and total per player). A name that a
+    spreadsheet would run as a formula (``=HYPERLINK(...)``: a shared sheet's names are
+    anyone's) is written after a ``'``, which shows it as text."""
+    header, *rounds = sheet_rows(sheet)
+    safe = [f"'{cell}" if cell.startswith(_FORMULA_START) else cell for cell in header]
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(sheet_rows(sheet))
+    csv.writer(out, lineterminator="\n").writerows([safe, *rounds])
     return out.getvalue()
 
 

@@ -273,3 +273,14 @@ def test_a_saved_rounds_bad_field_is_said_once_as_the_sheets() -> None:
     with pytest.raises(InvalidSheetError) as refused:
         Sheet.from_json(data)
     assert str(refused.value) == "sheet: hearts taken is a whole number, not 'x'"
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_to_csv_as_text() -> None:
+    """A shared sheet's names are anyone's: ``=HYPERLINK(...)`` opened in a spreadsheet
+    would run; after a ``'`` it shows as the text it is. Points stay numbers."""
+    names = ("=HYPERLINK(\"http://x\")", "+1", "-Bo", "@Cy")
+    played = sheet("standard", names).add_round(points=(13, 13, 0, 0))
+    header, first = sheet_csv(played).splitlines()[:2]
+    assert header.startswith('Round,"\'=HYPERLINK(""http://x"")",')
+    assert "'+1,'+1 total,'-Bo,'-Bo total,'@Cy,'@Cy total" in header
+    assert first == "1,13,13,13,13,0,0,0,0"

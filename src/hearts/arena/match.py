@@ -186,6 +186,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # chance_percent's halves, read_json's floats (f137930 to 99b7c69): the same two
     # runs, 12 and 12 games alike
     "d2ad1873c598d679": "dc1c261369897d70",
+    # shown_name and the web API's refusals (99b7c69 to d63234b): the same two runs, 12
+    # and 12 games alike
+    "d59e6a7ba7d2a373": "d2ad1873c598d679",
 })
 
 
