@@ -175,12 +175,13 @@ def run_text(args: argparse.Namespace) -> int:
     game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print,
                     symbols=symbols_fit(sys.stdout))
     outcome = game.play()
+    record = game_record(game.state, game.names)
     if args.record is not None and game.state.history:
-        write_record(args.record, game_record(game.state, game.names))
+        write_record(args.record, record)
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {args.record}; check it with: hearts replay {args.record}")
     if outcome is Outcome.FINISHED:
-        _keep_finished(game_record(game.state, game.names))
+        _keep_finished(record)
     return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
 
 
