@@ -47,6 +47,15 @@ def init_layers(hidden: int, rng: np.random.Generator) -> Layers:
             for a, b in itertools.pairwise(sizes)]
 
 
+def sample_actions(probs: Array, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One action a row, drawn by its probabilities, never one of probability 0: the draw
+    is taken in (0, the row's sum], which float32 rounding may leave just under 1 (a draw
+    of [0, 1) past it once chose action 53 under any mask)."""
+    cumulative = probs.cumsum(axis=1)
+    draws = (1.0 - rng.random(len(probs)))[:, None] * cumulative[:, -1:]
+    return (cumulative < draws).sum(axis=1)
+
+
 def masked_softmax(scores: Array, masks: npt.NDArray[np.int8]) -> Array:
     """Action probabilities over the allowed actions only."""
     scores = np.where(masks > 0, scores, -np.inf)
@@ -116,8 +125,7 @@ def train(rules: Rules, seconds: float, games: int, hidden: int, rate: float,
         learning = np.flatnonzero(to_act == LEARNER)
         if len(learning):
             probs = masked_softmax(policy_logits(layers, obs[learning]), masks[learning])
-            draws = rng.random(len(learning))[:, None]
-            chosen = np.minimum((probs.cumsum(axis=1) < draws).sum(axis=1), ACTION_COUNT - 1)
+            chosen = sample_actions(probs, rng)
             actions[learning] = chosen
             pending_obs.append(obs[learning])
             pending_masks.append(masks[learning])

@@ -122,7 +122,7 @@ def test_bad_answers_are_refused_with_the_reason_and_the_allowed_cards(start_hea
     assert prompt == "Pass> "
     driver.answer("QS QS QS")
     refused, _ = driver.read_prompt() or ([], "")
-    assert refused[-2:] == ["Not allowed: a card is named twice", lines[-1]]
+    assert refused[-2:] == ["Not allowed: QS is named twice in 'QS QS QS'", lines[-1]]
     driver.answer(driver.choose(lines, prompt))
 
     lines, prompt = driver.read_prompt() or ([], "")

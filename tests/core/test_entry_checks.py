@@ -20,6 +20,7 @@ from hearts.core import (
     Play,
     Rules,
     as_whole_number,
+    echoed,
     is_whole_number,
     new_game,
     new_hand,
@@ -151,6 +152,10 @@ def test_a_card_set_takes_no_bool_and_holds_no_bool() -> None:
         with pytest.raises(InvalidCardError, match="cards are a mask or an iterable of cards"):
             CardSet(bad)  # type: ignore[arg-type]
     low = CardSet.parse("2C 3C")
+    with pytest.raises(InvalidCardError, match="3C is named twice in '2C 3C 3c'"):
+        CardSet.parse("2C 3C 3c")
+    with pytest.raises(InvalidCardError, match="cards are text like 'QS 2C', not 5"):
+        CardSet.parse(5)  # type: ignore[arg-type]
     assert 1 in low and "3C" in low and True not in low
     # a NumPy integer is the card it numbers, as an observation's index is
     assert np.int64(1) in low and CardSet(np.int64(3)) == low
@@ -168,6 +173,10 @@ def test_a_card_set_takes_no_bool_and_holds_no_bool() -> None:
     # json.loads guesses UTF-16 and UTF-32 from bytes; a reader takes UTF-8 alone
     ('{"a": 1}'.encode("utf-16"), "not UTF-8 text (invalid start byte at byte 0)"),
     (b"\xef\xbb\xbf{}", "not JSON (Unexpected UTF-8 BOM"),
+    # a lone surrogate names no character: escaped, as a key, deep, or in the text itself
+    ('{"a": "\\ud800"}', "text must be Unicode"), ('{"\\uDFFF": 1}', "text must be Unicode"),
+    ('[[{"a": ["x", "\\udbff y"]}]]', "text must be Unicode"),
+    ('"\udcff"', "text must be Unicode"),
 ], ids=lambda value: repr(value)[:20])
 def test_read_json_refuses_in_words_what_json_loads_raises_a_mix_for(
         text: str | bytes, said: str) -> None:
@@ -176,9 +185,16 @@ def test_read_json_refuses_in_words_what_json_loads_raises_a_mix_for(
     assert str(refused.value).startswith(said)
 
 
+def test_echoed_quotes_what_was_given_cut_to_a_length() -> None:
+    assert echoed("ab") == "'ab'" and echoed("9" * 100) == "'" + "9" * 37 + "…'"
+    assert echoed(list(range(100)), 20) == "[0, 1, 2, 3, 4, 5, …"
+
+
 def test_read_json_reads_json() -> None:
     assert read_json('{"a": [1, 2.5, null, "\u00e9"]}') == {"a": [1, 2.5, None, "é"]}
     assert read_json(b'"\xc3\xa9"') == "é"
+    # a surrogate pair is one character, and an escaped backslash before "ud800" no escape
+    assert read_json('["\\ud83d\\ude00", "\\\\ud800"]') == ["\U0001f600", "\\ud800"]
 
 
 @pytest.mark.parametrize(("given", "shown"), [

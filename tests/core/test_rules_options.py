@@ -132,6 +132,8 @@ def test_changing_players_brings_that_counts_preset_defaults() -> None:
         ("standard:jack_of_diamonds=maybe", "jack_of_diamonds must be on or off"),
         ("standard:moon", "needs a value: write moon=VALUE"),
         ("standard:removed=ZZ", "removed: not a card"),
+        # a card named twice is a slip, not one card (it once made players=3 take 2C+2C)
+        ("card-commons:players=3,removed=2C+2C", "removed: 2C is named twice"),
         ("standard:removed=2C+3C+4C+5C+6C+7C+8C+9C+TC+JC+QC+KC+AC+2D+3D+4D",
          "lowest-club needs a club"),
     ],
@@ -200,3 +202,15 @@ def test_options_built_as_objects_are_checked_for_their_kind(
 def test_an_empty_text_is_the_documented_default(text: str) -> None:
     # documented in Rules.parse: no text is the default, as with no --rules at all
     assert Rules.parse(text) == Rules.preset_rules("card-commons", 4)
+
+
+@pytest.mark.parametrize("text", ["standard:" + "x" * 5000 + "=1", "x" * 5000 + ":players=4",
+                                  "standard:" + "x" * 5000, "standard:moon=" + "x" * 5000,
+                                  "standard:pass_cycle=" + "x" * 5000,
+                                  "standard:removed=" + "Z" * 5000])
+def test_a_refusal_quotes_a_long_text_cut_not_whole(text: str) -> None:
+    """An error says back what was given so the slip can be seen, but a pasted page (or a
+    web request's 8 KiB) said back whole buries the reason."""
+    with pytest.raises(InvalidRulesError) as refused:
+        Rules.parse(text)
+    assert "…" in str(refused.value) and len(str(refused.value)) < 300, str(refused.value)

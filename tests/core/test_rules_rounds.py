@@ -1,4 +1,5 @@
-"""The ``rounds`` option: a game of a fixed number of rounds, whatever the totals.
+"""The ``rounds`` option: a game of at most a fixed number of rounds (the target may end it
+sooner), the last of them ending it whatever the totals.
 
 It is what a duplicate challenge plays (``hearts.challenge``), and every game-end fact
 asks it: the game state, records, positions, the real-deck score sheet.
@@ -100,7 +101,7 @@ def test_the_option_is_zero_in_every_preset_and_round_trips_in_text() -> None:
     assert rules.rounds == 8 and rules.text == "classic:players=5,rounds=8"
     assert Rules.parse(rules.text) == rules
     assert Rules.parse("standard:rounds=0") == Rules.parse("standard")
-    assert "rounds" in OPTION_HELP and "whatever the totals" in OPTION_HELP["rounds"]
+    assert "or sooner when someone reaches the target" in OPTION_HELP["rounds"]
 
 
 def test_the_final_round_is_the_last_of_rounds_and_never_without_it() -> None:

@@ -106,6 +106,23 @@ def test_a_masked_out_action_ends_the_episode_with_the_penalty() -> None:
     assert HeartsEnv(reward="game", illegal_reward=None).illegal_reward == -1.0
 
 
+def test_an_action_outside_the_action_space_is_an_input_error_not_a_move() -> None:
+    """54 or -1 is no action at all: a caller's bug, refused as the AEC environment refuses
+    it, where a masked-out action is a move the penalty teaches."""
+    game = HeartsEnv(rules="card-commons")
+    game.reset(seed=1)
+    state = game.table.state
+    for outside in (54, -1, np.int64(99)):
+        with pytest.raises(EncodingError, match=r"from 0 to 53 \(the action space\)"):
+            game.step(outside)
+    assert game.table.state is state and not game.table.over
+
+
+def test_numpy_numbers_are_taken_for_the_seat_and_the_penalty() -> None:
+    game = HeartsEnv(rules="card-commons", seat=np.int64(1), illegal_reward=np.float32(-3))
+    assert (game.seat, type(game.seat), game.illegal_reward) == (1, int, -3.0)
+
+
 def test_bad_options_are_typed_errors() -> None:
     with pytest.raises(EncodingError, match="seat must be 0 to 3"):
         HeartsEnv(seat=4)

@@ -14,7 +14,12 @@ pyspiel = pytest.importorskip("pyspiel")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 from hearts.env.openspiel import GAME_NAME, HeartsState, rules_of  # noqa: E402  (needs pyspiel)
-from hearts.players.observation import HAND, OBSERVATION_SIZE, PLAYED  # noqa: E402
+from hearts.players.observation import (  # noqa: E402
+    HAND,
+    OBSERVATION_SIZE,
+    PLAYED,
+    EncodingError,
+)
 
 TABLES = [(preset, players) for preset in sorted(PRESETS) for players in PLAYER_COUNTS[preset]]
 
@@ -116,3 +121,18 @@ def test_the_observation_tensor_is_the_shared_encoding() -> None:
     assert tensor.shape == (OBSERVATION_SIZE,)
     assert np.flatnonzero(tensor[HAND:PLAYED]).tolist() == [int(c) for c in state.core.hand(seat)]
     assert str(state.core.round_no) in state.observation_string(seat)
+
+
+@pytest.mark.parametrize("private", ["NONE", "ALL_PLAYERS"])
+def test_an_observer_that_is_not_one_seats_view_is_refused_not_given_the_seats_cards(
+        private: str) -> None:
+    """A public-only observer was once handed the seat's own hand: an algorithm asking for
+    public facts got private ones without a word."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(GAME_NAME)
+    kind = pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                      private_info=getattr(pyspiel.PrivateInfoType, private))
+    with pytest.raises(EncodingError, match=f"one seat's view.*private_info={private}"):
+        make_observation(game, kind)
+    assert len(make_observation(game).tensor) == OBSERVATION_SIZE

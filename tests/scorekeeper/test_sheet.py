@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.core import (
+    NAME_LENGTH,
     InvalidRoundError,
     InvalidSheetError,
     MoonChoice,
@@ -153,6 +154,39 @@ def test_names_must_fit_the_player_count_and_differ() -> None:
         sheet(names=("Ann", "Bo"))
     with pytest.raises(InvalidSheetError, match="must differ"):
         sheet(names=("Ann", "ann", "Cy", "Di"))
+
+
+def test_a_name_is_kept_as_every_face_shows_it() -> None:
+    """A sheet's names are shown in columns and shared on the web: invisible characters
+    go, spaces collapse, the name is cut to NAME_LENGTH, and one that shows nothing is
+    refused (two names alike once shown are two players no one could tell apart)."""
+    kept = sheet(names=("Ann\u200b  Lee", "B" * 20_000, "Cy\x00", "Di"))
+    assert kept.names == ("Ann Lee", "B" * NAME_LENGTH, "Cy", "Di")
+    with pytest.raises(InvalidSheetError, match="shows a letter, digit or sign"):
+        sheet(names=("Ann", "\u200b\u200b", "Cy", "Di"))
+    with pytest.raises(InvalidSheetError, match="must differ"):
+        sheet(names=("Ann", "Ann\u200b", "Cy", "Di"))
+
+
+@pytest.mark.parametrize(("where", "key", "value", "said"), [
+    (0, "totals", [13, 13, 0, 1], "round 1 says totals [13, 13, 0, 1], but its cards taken "
+     "make 13, 13, 0, 0"),
+    (1, "points", [0, 0, 26, 0], "round 2 says points [0, 0, 26, 0]"),
+    (None, "complete", True, "it says complete True, but its rounds make False"),
+    (None, "winners", [2], "it says winners [2], but its rounds make []"),
+])
+def test_a_saved_figure_the_cards_do_not_make_is_refused_not_dropped(
+        where: int | None, key: str, value: object, said: str) -> None:
+    """Points, totals, the end and the winners are written for people to read; a file
+    whose figures its cards taken do not make was edited or damaged, and reading it would
+    otherwise drop the edit unsaid."""
+    data = json.loads(json.dumps(sheet().add_round(points=(13, 13, 0, 0))
+                                 .add_round(points=(0, 0, 13, 13)).to_json()))
+    (data if where is None else data["rounds"][where])[key] = value
+    with pytest.raises(InvalidSheetError, match=re.escape(said)):
+        Sheet.from_json(data)
+    del (data if where is None else data["rounds"][where])[key]
+    assert Sheet.from_json(data).totals == (13, 13, 13, 13)
 
 
 def test_json_round_trip_and_a_tampered_sheet_is_refused() -> None:

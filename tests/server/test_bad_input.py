@@ -5,6 +5,7 @@ logged and answered ``server_error``. Nothing refused changes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from tests.server.conftest import Server
 from websockets.asyncio.client import ClientConnection, connect
 
-from hearts.server import ServerConfig
+from hearts.server import ServerConfig, protocol
 from hearts.server.authority import TableAuthority
 from hearts.server.protocol import RequestError
 
@@ -80,7 +81,7 @@ async def exchange(ws: ClientConnection, text: str | bytes, ping: int
      "state_id"),
     ('{"type": "play", "card": "QS", "state_id": true}', "bad_message", "state_id"),
     ('{"type": "ping", "id": true}', "bad_message", "id must be"),
-    ('{"type": "hello", "token": "\\ud800"}', "bad_message", "surrogates"),
+    ('{"type": "hello", "token": "\\ud800"}', "bad_message", "lone surrogate"),
     (b"\xff\xfe", "bad_message", "JSON object"),
 ])
 async def test_malformed_websocket_messages_are_errors_and_the_socket_carries_on(
@@ -225,6 +226,25 @@ async def test_a_body_that_does_not_say_it_is_json_opens_no_table(
     assert snapshot(server) == before
 
 
+async def test_a_body_slower_than_its_time_is_408_and_frees_the_connection(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that promises more bytes than it sends (slowloris) once held its handler
+    and connection for as long as it kept the socket open."""
+    monkeypatch.setattr(protocol, "BODY_SECONDS", 0.5)
+    before = snapshot(server)
+    host, port = server.url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                 b"\r\nContent-Length: 100\r\n\r\n{\"name\": \"Ann\"")
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 10)  # answered, then closed
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408"), answer
+    assert json.loads(body)["error"] == "too_slow"
+    assert snapshot(server) == before
+
+
 @pytest.mark.parametrize("name", ["\u0000", "\u200b", "\u2060\ufeff", "\u202e", "\u0007\b",
                                   "\u0301\u0301", "   "], ids=repr)
 async def test_a_name_no_one_can_see_takes_no_seat_and_opens_no_table(
@@ -246,6 +266,17 @@ async def test_a_name_is_kept_as_shown_without_its_invisible_characters(server: 
     assert joined.status_code == 200, joined.text
     seats = server.app.state.hub.tables[made["table"]["id"]].authority.seats
     assert seats[joined.json()["seat"]].name == "Bo b"
+
+
+@pytest.mark.parametrize(("title", "shown"), [
+    ("  Friday\u200b  night\n", "Friday night"), ("   ", "Ann's table"),
+    ("\u202e\u0000", "Ann's table"), ("T" * 500, "T" * 60)])
+async def test_a_title_is_kept_as_shown_and_one_that_shows_nothing_is_the_default(
+        server: Server, title: str, shown: str) -> None:
+    opened = await post(server, "/api/tables", json={
+        "name": "Ann", "title": title, "seats": ["human", "random", "random", "random"]})
+    assert opened.status_code == 201, opened.text
+    assert opened.json()["table"]["title"] == shown
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 2**53])

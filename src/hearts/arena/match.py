@@ -189,6 +189,10 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # shown_name and the web API's refusals (99b7c69 to d63234b): the same two runs, 12
     # and 12 games alike
     "d59e6a7ba7d2a373": "d2ad1873c598d679",
+    # read_json's surrogates, CardSet.parse's repeated cards, echoed, the environments'
+    # checks, the rounds option's and the presets' help (e3ba9ba to session 42's first
+    # commit): the same two runs, 12 and 12 games alike
+    "47d99119abe29f8c": "d59e6a7ba7d2a373",
 })
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.arena.errors import BotSpecError
-from hearts.core import Rules, read_whole_number
+from hearts.core import Rules, echoed, read_whole_number
 from hearts.players.base import Player
 from hearts.players.errors import PlayerError
 from hearts.players.levels import LEVELS, POLICY, make_player
@@ -70,8 +70,8 @@ class BotSpec:
         kind, _, rest = body.partition(":")
         if kind != ISMCTS and kind not in LEVELS:
             raise BotSpecError(
-                f"unknown bot {kind!r}; bots are {', '.join(LEVELS)}, {ISMCTS} (OpenSpiel) "
-                f"or ext:COMMAND")
+                f"unknown bot {echoed(kind)}; bots are {', '.join(LEVELS)}, {ISMCTS} "
+                f"(OpenSpiel), {POLICY}:PATH (a trained policy) or {EXTERNAL}:COMMAND")
         options = []
         for part in rest.split(","):
             if not part.strip():

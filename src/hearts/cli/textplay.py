@@ -38,7 +38,7 @@ from hearts.core import (
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
-from hearts.wording import counted
+from hearts.wording import counted, passing
 
 __all__ = [
     "HUMAN_SEAT",
@@ -184,11 +184,11 @@ class TextGame:
     def _announce_round(self, mine: PlayerView) -> None:
         self.write("")
         if mine.phase is Phase.PASS:
-            passing = (f"pass {self.rules.pass_count} cards "
-                       f"{_direction_words(mine.pass_direction)} ({self._name(mine.pass_target)})")
+            this_pass = (f"{passing(self.rules.pass_count, mine.pass_direction)} "
+                         f"({self._name(mine.pass_target)})")
         else:
-            passing = "hold round: no passing"
-        self.write(f"=== Round {mine.round_no}: {passing} ===")
+            this_pass = "hold round: no passing"
+        self.write(f"=== Round {mine.round_no}: {this_pass} ===")
         if mine.phase is not Phase.PASS:  # the pass question shows the hand
             self.write(self._hand_line(mine))
 
@@ -335,10 +335,7 @@ def _without_dealer(state: GameState) -> bool:
 
 
 def _parse_pass(mine: PlayerView, answer: str) -> Action:
-    words = answer.replace(",", " ").split()
     cards = CardSet.parse(answer)
-    if len(cards) != len(words):
-        raise _BadAnswerError("a card is named twice")
     missing = [card for card in cards if card not in mine.hand]
     if missing:  # said here, to the person: the rules' refusal names the seat
         raise _BadAnswerError(f"{' '.join(map(str, missing))} "
@@ -357,5 +354,3 @@ def _parse_play(mine: PlayerView, answer: str) -> Action:
     return Play(HUMAN_SEAT, card)
 
 
-def _direction_words(direction: str) -> str:
-    return f"to the {direction}" if direction in ("left", "right") else direction

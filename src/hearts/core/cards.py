@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from hearts.core.errors import InvalidCardError
-from hearts.core.inputs import as_whole_number
+from hearts.core.inputs import as_whole_number, echoed
 
 __all__ = [
     "ALL_CARDS",
@@ -80,7 +80,7 @@ _RANK_BY_TEXT: Final = {
 def parse_card(text: str) -> int:
     """Parse ``QS``, ``10H``, ``TH``, ``Q♠`` or ``q♠`` into a card number."""
     if not isinstance(text, str):
-        raise InvalidCardError(f"a card must be text like 'QS', not {text!r}")
+        raise InvalidCardError(f"a card must be text like 'QS', not {echoed(text)}")
     cleaned = text.strip().upper()
     if len(cleaned) < 2:
         raise InvalidCardError(_card_help(text))
@@ -93,7 +93,7 @@ def parse_card(text: str) -> int:
 
 def _card_help(text: str) -> str:
     return (
-        f"not a card: {text!r}; write a rank (2-10, T, J, Q, K, A) then a suit "
+        f"not a card: {echoed(text)}; write a rank (2-10, T, J, Q, K, A) then a suit "
         "(C D S H or ♣ ♦ ♠ ♥), e.g. 'QS', '10H', 'TH', 'Q♠'"
     )
 
@@ -112,7 +112,7 @@ class Card(int):
         number = parse_card(value) if isinstance(value, str) else as_whole_number(value)
         if number is None:
             raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
-                                   f"not {value!r}")
+                                   f"not {echoed(value)}")
         if not 0 <= number < 52:
             raise InvalidCardError(f"card numbers run from 0 to 51, not {number}")
         return _CARDS[number] if _CARDS else super().__new__(cls, number)
@@ -225,7 +225,7 @@ class CardSet:
 
     def __init__(self, cards: Iterable[int | str] | int = 0) -> None:
         if isinstance(cards, bool):
-            raise InvalidCardError(f"a card mask is a whole number, not {cards!r}")
+            raise InvalidCardError(f"a card mask is a whole number, not {echoed(cards)}")
         # a mask, most often a plain int (every state and view makes them)
         whole = cards if type(cards) is int else as_whole_number(cards)
         if whole is not None:
@@ -234,7 +234,7 @@ class CardSet:
             self._mask = whole
             return
         if not isinstance(cards, Iterable):
-            raise InvalidCardError(f"cards are a mask or an iterable of cards, not {cards!r}")
+            raise InvalidCardError(f"cards are a mask or an iterable of cards, not {echoed(cards)}")
         mask = 0
         for card in cards:
             # Card members are valid by construction; anything else is checked by Card()
@@ -243,8 +243,25 @@ class CardSet:
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
-        """Parse cards separated by spaces or commas; an empty text is the empty set."""
-        return cls(part for part in text.replace(",", " ").split() if part)
+        """Parse cards separated by spaces or commas; an empty text is the empty set. A
+        card named twice is refused: it is a slip (``QS QS 2C`` for three cards to pass),
+        never two cards.
+
+        >>> CardSet.parse("QS 2C q♠")
+        Traceback (most recent call last):
+        ...
+        hearts.core.errors.InvalidCardError: QS is named twice in 'QS 2C q♠'
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"cards are text like 'QS 2C', not {echoed(text)}")
+        mask = 0
+        for part in text.replace(",", " ").split():
+            bit = 1 << Card(part)
+            if mask & bit:
+                raise InvalidCardError(
+                    f"{card_name(Card(part))} is named twice in {echoed(text, 80)}")
+            mask |= bit
+        return cls(mask)
 
     @property
     def mask(self) -> int:

@@ -18,8 +18,9 @@ from typing import Any, Final, TypeGuard
 
 from hearts.core.errors import HeartsError
 
-__all__ = ["MAX_DIGITS", "NAME_LENGTH", "JsonTextError", "as_whole_number", "is_finite_number",
-           "is_utf8_text", "is_whole_number", "read_json", "read_whole_number", "shown_name"]
+__all__ = ["MAX_DIGITS", "NAME_LENGTH", "JsonTextError", "as_whole_number", "echoed",
+           "is_finite_number", "is_utf8_text", "is_whole_number", "read_json",
+           "read_whole_number", "shown_name"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -52,17 +53,45 @@ def _finite(text: str) -> float:
     return value
 
 
+# A JSON escape of a UTF-16 surrogate (``\ud800``): alone, it parses to text that names
+# no character; only then is the parsed value walked for one.
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+_NOT_UNICODE: Final = ("text must be Unicode: a lone surrogate (JSON's \\ud800 escape, or a "
+                       "byte of another encoding) names no character")
+
+
+def _all_utf8(data: object) -> bool:
+    """Whether every key and text in parsed JSON is text that UTF-8 can write."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and not is_utf8_text(item):
+            return False
+    return True
+
+
 def read_json(text: str | bytes) -> Any:
     """JSON text (or UTF-8 bytes) from outside as Python values: one reader for every
     file, message and line, refusing in words what ``json.loads`` raises a mix of errors
     for (bad JSON, bytes that are not UTF-8, nesting too deep for the stack, a number past
     Python's 4,300 digits) and what it takes though JSON has no such value: ``NaN``,
-    ``Infinity``, a number such as ``1e400`` that is infinite as a float, and bytes in
-    UTF-16 or UTF-32, which it guesses. :class:`JsonTextError` otherwise."""
+    ``Infinity``, a number such as ``1e400`` that is infinite as a float, bytes in
+    UTF-16 or UTF-32, which it guesses, and a lone surrogate (``"\\ud800"``, or a byte
+    of another encoding read with ``surrogateescape``), which no store, answer or hash
+    can encode. :class:`JsonTextError` otherwise."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        else:
+            text.encode("utf-8")
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except JsonTextError:
         raise
     except RecursionError:
@@ -72,9 +101,14 @@ def read_json(text: str | bytes) -> Any:
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"not JSON ({exc.msg} at line {exc.lineno}, column "
                             f"{exc.colno})") from None
+    except UnicodeEncodeError:
+        raise JsonTextError(_NOT_UNICODE) from None
     except ValueError:  # Python's limit on the digits of an int
         raise JsonTextError("a number has more digits than a reader takes (over "
                             "4,300)") from None
+    if _SURROGATE_ESCAPE.search(text) and not _all_utf8(value):
+        raise JsonTextError(_NOT_UNICODE)
+    return value
 
 
 def as_whole_number(value: object) -> int | None:
@@ -136,3 +170,15 @@ def is_utf8_text(value: object) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def echoed(value: object, length: int = 40) -> str:
+    """``value``'s ``repr`` as an error message quotes what was given: cut to ``length``
+    characters with ``…``, so a pasted page of text is not said back whole (and a message
+    stays one line a person can read) while a slip is shown as typed."""
+    shown = repr(value)
+    if len(shown) <= length:
+        return shown
+    if isinstance(value, str):  # '9999…': still quoted, so a reader sees where it ends
+        return shown[:length - 2] + "…" + shown[-1]
+    return shown[:length - 1] + "…"

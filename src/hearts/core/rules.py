@@ -28,7 +28,7 @@ from hearts.core.cards import (
     lowest_card,
 )
 from hearts.core.errors import InvalidCardError, InvalidRulesError
-from hearts.core.inputs import MAX_DIGITS, is_whole_number, read_whole_number
+from hearts.core.inputs import MAX_DIGITS, echoed, is_whole_number, read_whole_number
 
 __all__ = [
     "MAX_PASS_CYCLE",
@@ -78,9 +78,10 @@ class MoonRule(StrEnum):
 
 
 PRESET_HELP: Final = {
-    "card-commons": "Card Commons (default, 000_…txt): 3-4 players, points anywhere, moon -26.",
-    "standard": "Standard (002_…txt): 4 players, no points on trick one, Q♠ breaks hearts.",
-    "classic": "Classic (003_…txt): 2-6 players, lowest club leads, moon shooter's choice.",
+    # the rule texts' file names (000_, 002_, 003_) are for the code; a player reads these
+    "card-commons": "Card Commons (default): 3-4 players, points anywhere, moon -26.",
+    "standard": "Standard: 4 players, no points on trick one, Q♠ breaks hearts.",
+    "classic": "Classic: 2-6 players, lowest club leads, moon shooter's choice.",
 }
 
 OPTION_HELP: Final = {
@@ -97,8 +98,8 @@ OPTION_HELP: Final = {
     "moon": "shooter-minus: shooter -26, others 0; others-plus: shooter 0, others +26; "
     "shooter-choice: the shooter picks",
     "target": "the game ends after the round in which someone reaches this total (1-10000)",
-    "rounds": "the game ends after this many rounds, whatever the totals (0: play to the "
-    "target; 1-1000)",
+    "rounds": "the game ends after this many rounds, or sooner when someone reaches the "
+    "target (0: play to the target alone; 1-1000)",
     "jack_of_diamonds": "house rule: taking J♦ scores -10 (on/off)",
 }
 
@@ -148,7 +149,7 @@ class Rules:
         builder = PRESETS.get(name)
         if builder is None:
             raise InvalidRulesError(
-                f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}"
+                f"unknown preset {echoed(name)}; presets are: {', '.join(PRESETS)}"
             )
         return builder(4 if players is None else players)
 
@@ -174,7 +175,8 @@ class Rules:
         ('classic', {'players': '4', 'target': '50'})
         """
         if not isinstance(text, str):
-            raise InvalidRulesError(f"a rules text is text like 'standard:target=50', not {text!r}")
+            raise InvalidRulesError(
+                f"a rules text is text like 'standard:target=50', not {echoed(text)}")
         text = text.strip()
         if not text:
             return "card-commons", {}
@@ -189,10 +191,11 @@ class Rules:
             key, eq, value = part.partition("=")
             key = key.strip().replace("-", "_")
             if not eq:
-                raise InvalidRulesError(f"option {part!r} needs a value: write {key}=VALUE")
+                raise InvalidRulesError(
+                    f"option {echoed(part)} needs a value: write {key[:40]}=VALUE")
             if key not in OPTION_HELP:
                 raise InvalidRulesError(
-                    f"unknown rule option {key!r}; options are: {', '.join(OPTION_HELP)}"
+                    f"unknown rule option {echoed(key)}; options are: {', '.join(OPTION_HELP)}"
                 )
             if key in options:
                 raise InvalidRulesError(
@@ -207,7 +210,8 @@ class Rules:
         unknown = set(options) - set(OPTION_HELP)
         if unknown:
             raise InvalidRulesError(
-                f"unknown rule option {sorted(unknown)[0]!r}; options are: {', '.join(OPTION_HELP)}"
+                f"unknown rule option {echoed(sorted(unknown)[0])}; "
+                f"options are: {', '.join(OPTION_HELP)}"
             )
         players = _to_int("players", options["players"]) if "players" in options else None
         base = cls.preset_rules(preset, players)
@@ -438,7 +442,7 @@ def _validate(rules: Rules) -> None:
     for key in ("players", "removed", "pass_count", "target", "rounds"):
         value = getattr(rules, key)
         if not is_whole_number(value):  # 3.0 is not 3 players
-            raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
+            raise InvalidRulesError(f"{key} must be a whole number, not {echoed(value)}")
     if not isinstance(rules.pass_cycle, tuple) or not all(
             is_whole_number(o) for o in rules.pass_cycle):
         raise InvalidRulesError(f"pass_cycle must be whole numbers, not {rules.pass_cycle!r}")
@@ -490,15 +494,14 @@ def _validate(rules: Rules) -> None:
 
 def _to_int(key: str, value: object) -> int:
     if isinstance(value, bool):
-        raise InvalidRulesError(f"{key} must be a whole number, not {value!r}")
+        raise InvalidRulesError(f"{key} must be a whole number, not {echoed(value)}")
     if is_whole_number(value):
         return value
     text = str(value).strip()
     number = read_whole_number(text)
     if number is None:
-        shown = text if len(text) <= 2 * MAX_DIGITS else text[:MAX_DIGITS] + "…"
         raise InvalidRulesError(f"{key} must be a whole number in ASCII digits (0-9), at "
-                                f"most {MAX_DIGITS} of them, not {shown!r}")
+                                f"most {MAX_DIGITS} of them, not {echoed(text)}")
     return number
 
 
@@ -509,7 +512,7 @@ def _to_enum(key: str, value: object, kind: type[Enum]) -> Enum:
         return kind(str(value).strip().lower())
     except ValueError:
         allowed = ", ".join(str(m.value) for m in kind)
-        raise InvalidRulesError(f"{key} must be one of {allowed}; not {value!r}") from None
+        raise InvalidRulesError(f"{key} must be one of {allowed}; not {echoed(value)}") from None
 
 
 _OFFSET_WORDS: Final = {"hold": 0, "none": 0, "left": 1}
@@ -528,7 +531,7 @@ def _parse_offset(word: str, players: int) -> int:
     offset = read_whole_number(word)
     if offset is None or not -players < offset < players:
         raise InvalidRulesError(
-            f"pass direction {word!r}: use left, right, across, hold or an offset like +2/-1 "
+            f"pass direction {echoed(word)}: use left, right, across, hold or an offset like +2/-1 "
             f"(from -{players - 1} to +{players - 1} with {players} players)")
     return offset % players
 
@@ -561,7 +564,7 @@ def _convert(key: str, value: object, players: int) -> object:
             return True
         if text in ("off", "false", "no", "0"):
             return False
-        raise InvalidRulesError(f"jack_of_diamonds must be on or off, not {value!r}")
+        raise InvalidRulesError(f"jack_of_diamonds must be on or off, not {echoed(value)}")
     kinds: dict[str, type[Enum]] = {
         "first_lead": FirstLead,
         "first_trick": FirstTrick,

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
-from hearts.core.inputs import is_utf8_text, is_whole_number
+from hearts.core.inputs import is_utf8_text, is_whole_number, shown_name
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -95,16 +95,22 @@ class Sheet:
     """One :class:`RoundResult` a round: points after the moon rule, running totals."""
 
     def __post_init__(self) -> None:
-        names = tuple(str(n).strip() for n in self.names)
-        if len(names) != self.rules.players:
+        given = tuple(str(n).strip() for n in self.names)
+        if len(given) != self.rules.players:
             raise InvalidSheetError(
                 f"{self.rules.preset} with {self.rules.players} players needs "
-                f"{self.rules.players} names, got {len(names)}")
-        if not all(names):
+                f"{self.rules.players} names, got {len(given)}")
+        if not all(given):
             raise InvalidSheetError("every player needs a name")
-        if not all(is_utf8_text(name) for name in names):
+        if not all(is_utf8_text(name) for name in given):
             raise InvalidSheetError("a name is text that UTF-8 can write (a byte of another "
                                     "encoding was typed, or a lone surrogate)")
+        names = tuple(shown_name(name) or "" for name in given)
+        if not all(names):
+            unseen = ", ".join(f"{name!r:.40}" for name, shown
+                               in zip(given, names, strict=True) if not shown)
+            raise InvalidSheetError(f"every player needs a name that shows a letter, digit or "
+                                    f"sign; {unseen} has none")
         if len({n.casefold() for n in names}) != len(names):
             raise InvalidSheetError(f"names must differ: {', '.join(names)}")
         object.__setattr__(self, "names", names)
@@ -216,9 +222,28 @@ class Sheet:
                 raise InvalidSheetError(f"sheet: {exc}") from exc
             raise InvalidSheetError(f"sheet: malformed field ({exc})") from None
         try:
-            return cls(rules, names, entries)
+            sheet = cls(rules, names, entries)
         except InvalidRoundError as exc:
             raise InvalidSheetError(f"sheet: a saved round does not add up: {exc}") from exc
+        sheet._check_saved_figures(data)
+        return sheet
+
+    def _check_saved_figures(self, data: Mapping[str, Any]) -> None:
+        """Refuse a file whose written points, totals, end or winners are not what its
+        cards taken make (a hand edit of a total would otherwise be dropped unsaid)."""
+        for number, (entry, result) in enumerate(zip(data["rounds"], self.results,
+                                                     strict=True), 1):
+            for key, made in (("points", result.points), ("totals", result.totals)):
+                if key in entry and entry[key] != list(made):
+                    raise InvalidSheetError(
+                        f"sheet: round {number} says {key} {entry[key]!r:.80}, but its cards "
+                        f"taken make {', '.join(map(str, made))}")
+        written: tuple[tuple[str, object], ...] = (("complete", self.is_over),
+                                                   ("winners", list(self.winners)))
+        for field_name, shown in written:
+            if field_name in data and data[field_name] != shown:
+                raise InvalidSheetError(f"sheet: it says {field_name} {data[field_name]!r:.80},"
+                                        f" but its rounds make {shown!r}")
 
 
 def _taken_from_json(data: Mapping[str, Any]) -> Taken:

@@ -29,11 +29,11 @@ from hearts.core import (
     MoonChoice,
     Phase,
     Rules,
+    as_whole_number,
     deal_hands,
     first_leader,
     fixed_moon_choice,
     game_over,
-    is_whole_number,
     lowest_card,
     moon_shooter,
     new_hand,
@@ -123,7 +123,8 @@ class BatchedHearts:
 
     def __init__(self, n: int, rules: Rules | str | None = None, seed: int = 0,
                  episode: Episode = "game", reward: Reward = "hand", copy: bool = True) -> None:
-        if not is_whole_number(n, 1, MAX_GAMES):
+        games, first_seed = as_whole_number(n), as_whole_number(seed)  # NumPy's too
+        if games is None or not 1 <= games <= MAX_GAMES:
             raise BatchedOptionError(f"n is the number of games, a whole number from 1 to "
                                      f"{MAX_GAMES:,}, not {n!r}")
         if not isinstance(copy, bool):
@@ -132,40 +133,40 @@ class BatchedHearts:
             raise BatchedOptionError(f"episode is one of {EPISODES}, not {episode!r}")
         if reward not in REWARDS:
             raise BatchedOptionError(f"reward is one of {REWARDS}, not {reward!r}")
-        if not is_whole_number(seed):
-            raise BatchedOptionError(f"seed is a whole number, not {seed!r}")
+        if first_seed is None or first_seed < 0:  # as the other environments' reset takes
+            raise BatchedOptionError(f"seed is a whole number from 0, not {seed!r}")
         if rules is None:
             rules = Rules()
         elif isinstance(rules, str):
             rules = Rules.parse(rules)
         elif not isinstance(rules, Rules):
             raise BatchedOptionError(f"rules are a Rules or a rules text, not {rules!r}")
-        self.n = n
+        self.n = games
         self.rules = rules
-        self.seed = seed
+        self.seed = first_seed
         self.episode = episode
         self.reward = reward
         self.copy = copy
-        # any whole number seeds the stream; the kernel takes it as a 64-bit one
-        self._random = np.array([kernel.mix_seed(seed % 2**63, _RANDOM_STREAM)],
+        # the kernel takes the seed as a 64-bit one
+        self._random = np.array([kernel.mix_seed(first_seed % 2**63, _RANDOM_STREAM)],
                                 dtype=np.int64)
         self._facts = play_rules(rules)
         self._fixed_moon = fixed_moon_choice(rules)
         self._codes = rules_array(rules)
         self._reveals = _reveal_table(rules)
         self._layout = _layout()
-        self._games = np.zeros((n, kernel.G_SIZE), dtype=np.int64)
-        self._events = np.zeros(n, dtype=np.int64)
-        self._dealer = [0] * n
-        self._round = [1] * n
-        self._numbers = [0] * n
+        self._games = np.zeros((games, kernel.G_SIZE), dtype=np.int64)
+        self._events = np.zeros(games, dtype=np.int64)
+        self._dealer = [0] * games
+        self._round = [1] * games
+        self._numbers = [0] * games
         self._rounds: dict[int, tuple[bool, int, int]] = {}
-        self.game_numbers = np.zeros(n, dtype=np.int64)
+        self.game_numbers = np.zeros(games, dtype=np.int64)
         """Per slot: the number ``k`` of the game it plays (seeded ``seed + k``)."""
         self._next_game = 0
-        self._obs = np.zeros((n, enc.OBSERVATION_SIZE), dtype=np.float32)
-        self._mask = np.zeros((n, enc.ACTION_COUNT), dtype=np.int8)
-        self._to_act = np.zeros(n, dtype=np.int64)
+        self._obs = np.zeros((games, enc.OBSERVATION_SIZE), dtype=np.float32)
+        self._mask = np.zeros((games, enc.ACTION_COUNT), dtype=np.int8)
+        self._to_act = np.zeros(games, dtype=np.int64)
 
     # ----------------------------------------------------------------- the API
     def reset(self) -> tuple[FloatArray, MaskArray, IntArray]:

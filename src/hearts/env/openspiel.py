@@ -325,6 +325,15 @@ class HeartsObserver:
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters, not {params}")
+        if not iig_obs_type.public_info or (iig_obs_type.private_info
+                                            != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            # a public-only observer would otherwise be handed the seat's own cards
+            raise EncodingError(
+                "the observer gives one seat's view, the public facts and its own cards: "
+                "IIGObservationType(public_info=True, private_info=SINGLE_PLAYER); a "
+                "public-only or every-player observation is not offered, not "
+                f"public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         size = 0 if self.perfect_recall else OBSERVATION_SIZE
         self.tensor = np.zeros(size, np.float32)

@@ -5,10 +5,13 @@ The learning seat (``seat``, default 0) sees the encoding of :mod:`hearts.player
 passing one card at a time as in :mod:`hearts.env.aec`. Every other seat is played between
 its steps by ``opponents``: one bot spec for them all or one a seat (the learning seat's
 entry is ignored), each a level of :data:`hearts.players.LEVELS` (``random``, ``easy``,
-``normal``, ``hard``, ``expert``), ``ext:COMMAND`` (an outside program speaking the bot
-protocol) or ``ismcts`` (OpenSpiel's, with ``open-spiel`` installed), or a ready
+``normal``, ``hard``, ``expert``, ``shooter``), ``policy:PATH`` (a trained policy),
+``ext:COMMAND`` (an outside program speaking the bot protocol) or ``ismcts`` (OpenSpiel's,
+with ``open-spiel`` installed), or a ready
 :class:`~hearts.players.Player`. Bots built from specs are made afresh each episode, seeded
-from the game's seed, so a seeded reset replays the same episode.
+from the game's seed, so a seeded reset replays the same episode where the bots' play does
+not depend on the clock: ``hard`` and ``expert`` search for a time budget a decision, and
+replay exactly only with a fixed number of worlds (``expert:iterations=300``).
 
 The reward is the learning seat's (``reward``: ``"hand"`` or ``"game"``, see
 :mod:`hearts.env.table`), summed over the opponents' moves since its last step. An action the
@@ -27,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hearts.arena.specs import BotSpec, build_player
-from hearts.core import Rules, is_finite_number, is_whole_number, moon_points
+from hearts.core import Rules, as_whole_number, is_finite_number, moon_points
 from hearts.env.aec import RENDER_MODES, observation_space
 from hearts.env.table import Episode, RewardKind, Table, parse_rules
 from hearts.players.base import Player, decide
@@ -42,7 +45,9 @@ Observation = dict[str, Any]
 class HeartsEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of Hearts against computer players (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
+    # render_fps: Gymnasium warns without one; a text view has no frame rate to keep
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),  # noqa: RUF012
+                                "render_fps": 1}
 
     def __init__(self, rules: Rules | str | None = None, players: int | None = None,
                  seat: int = 0, opponents: str | Player | Sequence[str | Player] = "random",
@@ -53,9 +58,10 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
                                 f" not {render_mode!r}")
         self.rules = parse_rules(rules, players)
         n = self.rules.players
-        if not is_whole_number(seat, 0, n - 1):
+        number = as_whole_number(seat)  # a NumPy integer too
+        if number is None or not 0 <= number < n:
             raise EncodingError(f"seat must be 0 to {n - 1}, not {seat!r}")
-        self.seat = seat
+        self.seat = number
         self.table = Table(self.rules, reward, episode)
         self.render_mode = render_mode
         if isinstance(opponents, str | Player):
@@ -75,6 +81,8 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Player] = {}
         if illegal_reward is None:
             illegal_reward = -1.0 if reward == "game" else -float(moon_points(self.rules))
+        if isinstance(illegal_reward, np.floating | np.integer):
+            illegal_reward = illegal_reward.item()  # np.float32(-3) is -3.0
         if not is_finite_number(illegal_reward):
             raise EncodingError(f"illegal_reward is a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
@@ -112,11 +120,12 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: int | np.int64
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        self.table.check_started()
         if self.table.over:
             raise EncodingError("the episode is over: call reset()")
         index = action_index(action)
         mask = self.table.mask(self.seat)
-        if not (0 <= index < ACTION_COUNT and mask[index]):
+        if not mask[index]:
             self.table.over = True
             self._close_bots()
             return self._observation(), self.illegal_reward, True, False, {

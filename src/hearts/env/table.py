@@ -20,6 +20,7 @@ Rewards (``reward``):
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Final, Literal, TypeAlias
 
@@ -51,7 +52,12 @@ from hearts.players.observation import (
     observe,
 )
 
-__all__ = ["EPISODES", "REWARDS", "Episode", "RewardKind", "Table", "parse_rules", "rank_rewards"]
+__all__ = ["EPISODES", "REWARDS", "Episode", "RewardKind", "Table", "UnknownOptionWarning",
+           "parse_rules", "rank_rewards"]
+
+
+class UnknownOptionWarning(UserWarning):
+    """A ``reset`` option the environments do not read (they read ``round`` alone)."""
 
 RewardKind: TypeAlias = Literal["hand", "game"]
 Episode: TypeAlias = Literal["game", "hand"]
@@ -97,7 +103,8 @@ class Table:
         self.over: bool
         self._viewed: GameState | None = None
         self._views: dict[int, PlayerView] = {}
-        self.start(0)  # a placeholder game until the first reset
+        self.start(0)  # a placeholder game until the first reset, which no step may play
+        self.started = False
 
     @property
     def players(self) -> int:
@@ -117,7 +124,13 @@ class Table:
             return number, 1
         if not isinstance(options, Mapping):
             raise EncodingError(f"options is a dict such as {{'round': 2}}, not {options!r}")
-        return number, self._checked_round(options.get("round", 1))
+        round_no = self._checked_round(options.get("round", 1))
+        unknown = sorted(map(repr, set(options) - {"round"}))
+        if unknown:  # said, as a misspelt "rounds" would start round 1 unsaid; not refused,
+            # since PettingZoo's api_test passes an option of its own to see reset take one
+            warnings.warn(f"reset options: only 'round' (a hand episode's round) is read; "
+                          f"{', '.join(unknown)} ignored", UnknownOptionWarning, stacklevel=3)
+        return number, round_no
 
     def _checked_round(self, round_no: object) -> int:
         number = as_whole_number(round_no)
@@ -139,6 +152,13 @@ class Table:
             self.state = new_game(self.rules, seed=str(seed))
         self.selected = [0] * self.players
         self.over = False
+        self.started = True
+
+    def check_started(self) -> None:
+        """EncodingError before the first reset: the placeholder game is no episode (a
+        step would play it, and its opponents are not made yet)."""
+        if not self.started:
+            raise EncodingError("no episode yet: call reset() before step()")
 
     @property
     def actor(self) -> int | None:
@@ -175,6 +195,7 @@ class Table:
         An index the mask does not allow, or one that is no whole number, raises
         :class:`EncodingError` and changes nothing.
         """
+        self.check_started()
         seat = self.actor
         if seat is None:
             raise EncodingError("the episode is over: start a new one")

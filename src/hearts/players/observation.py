@@ -225,12 +225,13 @@ def action_mask(view: PlayerView, selected: int = 0) -> npt.NDArray[np.int8]:
 def action_index(action: object) -> int:
     """An action as the index it must be: an int, a NumPy integer or a 0-d integer array
     (what a trained agent's ``predict`` gives; never ``True``, ``0.9`` or ``"0"``, which
-    ``int()`` would turn into a card); EncodingError otherwise."""
+    ``int()`` would turn into a card) in the action space, 0 to 53; EncodingError
+    otherwise (an index outside the space is a caller's bug, not a move the rules refuse)."""
     number = as_whole_number(action)
-    if number is not None:
+    if number is not None and 0 <= number < ACTION_COUNT:
         return number
-    raise EncodingError(f"an action is a whole number from 0 to {ACTION_COUNT - 1}, "
-                        f"not {action!r}")
+    raise EncodingError(f"an action is a whole number from 0 to {ACTION_COUNT - 1} (the "
+                        f"action space), not {action!r}")
 
 
 def action_of(view: PlayerView, index: object, selected: int = 0) -> Action | None:
@@ -244,7 +245,7 @@ def action_of(view: PlayerView, index: object, selected: int = 0) -> Action | No
     me = _me(view)
     legal = action_mask(view, selected)
     number = action_index(index)
-    if not (0 <= number < ACTION_COUNT and legal[number]):
+    if not legal[number]:
         allowed = np.flatnonzero(legal).tolist()
         raise EncodingError(
             f"action {number} is not allowed now ({view.phase.value}); allowed: {allowed}")

@@ -6,6 +6,7 @@ Shape problems are answered with an ``error`` event and the connection carries o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from hearts.core import JsonTextError, is_whole_number, read_json
 
 __all__ = [
     "ACTION_TYPES",
+    "BODY_SECONDS",
     "MAX_NUMBER",
     "MESSAGE_FIELDS",
     "RequestError",
@@ -33,6 +35,11 @@ __all__ = [
 ]
 
 ACTION_TYPES: Final = frozenset({"pass", "play", "moon"})
+
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive in full. uvicorn waits on a body for as
+long as its connection stays open, so a client that promises more bytes than it sends
+(slowloris) would hold a handler, and its share of the server's connections, for good."""
 
 # What orjson cannot encode (an int beyond 64 bits, a dict with keys that are not text)
 # the standard library encodes the same way: compact, and UTF-8 rather than \u escapes.
@@ -111,24 +118,23 @@ def checked_id(data: dict[str, Any]) -> object:
 
 
 def decode_json(text: str | bytes, example: str) -> dict[str, Any]:
-    """A JSON object from a client, or :class:`RequestError` ``bad_message``: not UTF-8,
-    not JSON, nested too deep, a number too long to read (``example`` shows the form)."""
+    """A JSON object from a client, or :class:`RequestError` ``bad_message``: whatever
+    :func:`~hearts.core.read_json` refuses, or not an object (``example`` shows the
+    form)."""
     try:
         data = read_json(text)
     except JsonTextError as exc:
         raise RequestError("bad_message", f"{exc}; {example}") from None
     if not isinstance(data, dict):
         raise RequestError("bad_message", example)
-    if not _unicode(data):
-        raise RequestError("bad_message", "text must be Unicode: JSON escapes of lone "
-                           "surrogates (\\ud800) name no character")
     return data
 
 
 async def json_body(request: Request, limit: int, too_large: str, example: str,
                     empty: RequestError | None = None) -> dict[str, Any]:
     """The JSON object of an HTTP request's body, read no further than ``limit`` bytes
-    (beyond it ``too_large``, saying so); an empty body is ``{}``, or the ``empty`` error.
+    (beyond it ``too_large``, saying so) nor longer than :data:`BODY_SECONDS` (beyond it
+    ``too_slow``); an empty body is ``{}``, or the ``empty`` error.
     A body must say it is JSON (``Content-Type: application/json``): a form or
     ``text/plain`` is what another site may post from a visitor's browser unasked (no
     CORS preflight), so it could otherwise open tables and take seats in their name."""
@@ -138,34 +144,19 @@ async def json_body(request: Request, limit: int, too_large: str, example: str,
                            f"application/json, not {media_type or 'none'!r}"[:200])
     raw = bytearray()
     try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > limit:
-                raise RequestError("too_large", too_large)
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > limit:
+                    raise RequestError("too_large", too_large)
     except ClientDisconnect:  # nobody reads the answer; no reason to log a failure
         raise RequestError("bad_message", "the request body was cut off") from None
+    except TimeoutError:
+        raise RequestError("too_slow", f"the request body did not arrive in full within "
+                           f"{BODY_SECONDS:g} seconds") from None
     if not raw and empty is not None:
         raise empty
     return decode_json(bytes(raw) or b"{}", example)
-
-
-def _unicode(data: object) -> bool:
-    """Whether every key and text in parsed JSON is UTF-8 encodable (a ``\\ud800`` escape
-    parses to a lone surrogate, which no store or answer can encode)."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return False
-    return True
 
 
 def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:

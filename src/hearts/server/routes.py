@@ -32,7 +32,7 @@ from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, my_games, player_key
 from hearts.server.protocol import RequestError, json_body, whole_number
 from hearts.server.replay_routes import replay_frames
-from hearts.server.settings import TableSettings
+from hearts.server.settings import TITLE_LENGTH, TableSettings
 from hearts.server.slots import RETRY_AFTER_S
 from hearts.server.table import Table
 
@@ -48,7 +48,7 @@ PAGES = Path(__file__).parent / "templates"
 
 # The HTTP status of each refusal code (400 for the others).
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
-           "not_json": 415,
+           "not_json": 415, "too_slow": 408,
            "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409,
            "busy": 503}
 
@@ -186,7 +186,8 @@ async def create_table(request: Request) -> Response:
         settings = TableSettings.build(
             preset=preset, players=players,
             options=_text(data, "options"), target=target, seats=seats, public=public,
-            title=_text(data, "title") or f"{name}'s table", bot_seed=secrets.token_hex(8))
+            title=shown_name(_text(data, "title"), TITLE_LENGTH) or f"{name}'s table",
+            bot_seed=secrets.token_hex(8))
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None
     table, token = _hub(request).create(settings, name)

@@ -9,7 +9,8 @@ from typing import Any
 from hearts.core import HeartsError, InvalidRulesError, Rules
 from hearts.players import LEVELS
 
-__all__ = ["HUMAN", "ServerConfig", "ServerConfigError", "TableSettings", "default_takeover_level"]
+__all__ = ["HUMAN", "TITLE_LENGTH", "ServerConfig", "ServerConfigError", "TableSettings",
+           "default_takeover_level"]
 
 
 class ServerConfigError(HeartsError, ValueError):
@@ -46,6 +47,10 @@ class ServerConfig:
     table_prefix: str = ""
 
 
+TITLE_LENGTH = 60
+"""The most characters of a table's title that the lobby and the table show."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """A table's fixed settings: the rules and who sits where (``human`` or a level)."""
@@ -76,7 +81,7 @@ class TableSettings:
                     f"unknown seat kind {kind!r}: use {HUMAN!r} or a level: {', '.join(LEVELS)}")
         if seats[0] != HUMAN:
             raise InvalidRulesError("seat 1 is the creator's and must be human")
-        return cls(rules.text, tuple(seats), public, title[:60], bot_seed)
+        return cls(rules.text, tuple(seats), public, title[:TITLE_LENGTH], bot_seed)
 
     @property
     def parsed_rules(self) -> Rules:

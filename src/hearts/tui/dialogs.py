@@ -50,11 +50,16 @@ class TextScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,s,space,question_mark", "close", "Continue")]
 
-    def __init__(self, title: str, body: str, note: str = "") -> None:
+    def __init__(self, title: str, body: str, note: str = "", *, latest: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.note = note
+        self.latest = latest  # a score sheet opens at its newest rounds, the keys at the top
+
+    def on_mount(self) -> None:
+        if self.latest:
+            self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -77,7 +82,8 @@ def sheet_screen(title: str, results: Sequence[RoundResult], names: Sequence[str
     """The numbered score sheet; the last round's moon is spelled out."""
     moon = moon_text(results[-1], names) if results else ""
     body = style.text(format_sheet(results, names)) if results else "No round finished yet."
-    return TextScreen(title, body, " ".join(part for part in (moon, note) if part))
+    return TextScreen(title, body, " ".join(part for part in (moon, note) if part),
+                      latest=True)
 
 
 class MoonScreen(ModalScreen[MoonChoice]):
@@ -137,6 +143,10 @@ class GameOverScreen(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="new", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        # the final totals in view
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))

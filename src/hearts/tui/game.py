@@ -48,26 +48,32 @@ from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_scr
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
 from hearts.tui.widgets import CardCell, HandView, TableView
+from hearts.wording import counted, passing
 
-__all__ = ["KEYS_HELP", "GameScreen"]
+__all__ = ["KEYS_HELP", "MIN_SIZE", "GameScreen"]
 
 KEYS_HELP = """\
 Left/Right     move along your hand; Up/Down: to the next suit
-Enter, Space   play the card (or choose it to pass); a click does the same
+Enter, Space   play the card (or choose it to pass); a click does
+               the same
 p              pass the chosen cards
-h              hint: the expert's move and its reason (then Enter or p makes it);
-               h again shows the whole hint, with the search's figures for
-               every move it weighed, in a window
+h              hint: the expert's move and its reason (then Enter
+               or p makes it); h again shows the whole hint, with
+               the search's figures for every move it weighed
 u              undo your last decision (against computer players)
-l              show or hide the last trick (in the middle of the table)
+l              show or hide the last trick (until the next trick)
 s              the score sheet (numbered lines, points and totals)
 a              auto-play forced moves on/off (when one card is legal)
 v              computer speed: instant, fast, normal, slow
-q              quit; the game is saved, `hearts play --resume` continues it
-Marks: [Q♠] playable, <Q♠> chosen to pass, underlined: received in the pass.
-The seat whose turn it is has a heavy frame and an arrow before its name."""
+q              quit; the game is saved, and `hearts play --resume`
+               continues it
+Marks: [Q♠] playable, <Q♠> chosen to pass, underlined: received in
+the pass. The seat whose turn it is has a heavy frame and an arrow
+before its name."""
 
 
+MIN_SIZE = (80, 24)
+"""The smallest terminal (columns, rows) the table fits; below it the status line says so."""
 _EVENT_ROWS = 3
 _MORE = " … h: all of it"
 
@@ -229,17 +235,24 @@ class GameScreen(Screen[None]):
             legal = seen.legal if seen.my_turn else CardSet()
             self.query_one("#prompt", Static).update(self.prompt_text(seen, legal))
 
+    def on_resize(self, _: events.Resize) -> None:
+        if self.seen is not None:  # the status line says when the table cannot fit
+            self.query_one("#status", Static).update(self.status_text(self.seen))
+
     def status_text(self, seen: PlayerView) -> str:
+        width, height = self.app.size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            return (f"The terminal is {width}×{height}; the table needs {MIN_SIZE[0]}×"
+                    f"{MIN_SIZE[1]} and hides cards below it")
         over = seen.phase is Phase.DEAL and bool(seen.results)
         number = seen.results[-1].round_no if over else seen.round_no
-        # a game of fixed rounds says how many; otherwise the target ends it
+        # a game of fixed rounds says how many; the target may end it sooner
         parts = [f"Round {number} of {seen.rules.rounds}" if seen.rules.rounds
                  else f"Round {number}"]
         parts[0] += " is over" if over else ""
-        if not seen.rules.rounds:
-            parts.append(f"to {seen.rules.target}")
+        parts.append(f"to {seen.rules.target}")
         if seen.phase is Phase.PASS:
-            parts.append(f"pass {seen.rules.pass_count} {seen.pass_direction}")
+            parts.append(passing(seen.rules.pass_count, seen.pass_direction))
         if seen.phase is Phase.PLAY:
             parts.append(_hearts_note(seen))
         parts.append(f"speed {self.settings.speed}")
@@ -252,8 +265,8 @@ class GameScreen(Screen[None]):
         if seen.phase is Phase.PASS and seen.pass_target is not None:
             if seen.has_chosen[self.session.human]:
                 return "Waiting for the others to pass."
-            return (f"{cursor}Choose {seen.rules.pass_count} cards to pass {seen.pass_direction}"
-                    f" to {names[seen.pass_target]} ({len(self.chosen)} chosen), then p.")
+            return (f"{cursor}Choose cards: {passing(seen.rules.pass_count, seen.pass_direction)}"
+                    f", to {names[seen.pass_target]} ({len(self.chosen)} chosen), then p.")
         if seen.phase is Phase.PLAY:
             if seen.my_turn:
                 lead = "Lead" if not seen.trick else "Play"
@@ -328,10 +341,14 @@ class GameScreen(Screen[None]):
     def shown(self, before: GameState, action: Action, after: GameState) -> None:
         """Show what the human may see of an action."""
         if isinstance(action, Deal):
-            self.say(f"Round {after.round_no} is dealt.")
+            hold = after.phase is not Phase.PASS  # a hold round goes straight to the play
+            self.say(f"Round {after.round_no} is dealt{': no passing this round' if hold else ''}.")
         if getattr(action, "seat", None) == self.session.human:
+            self.generation += 1  # a hint still being found was for this decision: drop it
             self.hint_line = ""
             self.chosen = CardSet()
+        if isinstance(action, Play) and len(after.trick) == 1:
+            self.show_last = False  # a new trick: the live one shows again
         self.report(view(before, self.session.human), view(after, self.session.human))
         self.look()
 
@@ -341,7 +358,8 @@ class GameScreen(Screen[None]):
             trick = after.tricks[-1]
             points = after.points_taken[trick.winner]
             self.say(f"{self.session.names[trick.winner]} took trick {len(after.tricks)} "
-                     f"({self.style.cards(trick.cards)}); {points} points this round.")
+                     f"({self.style.cards(trick.cards)}); {counted(points, 'point')} this "
+                     "round.")
         if before.phase is Phase.PASS and after.phase is Phase.PLAY \
                 and after.received is not None and after.pass_source is not None:
             self.say(f"You passed {self.style.cards(after.passed or ())}; received "

@@ -21,10 +21,24 @@ from textual.widgets import Footer, Input, Static
 
 from hearts.core import Card, InvalidCardError, PlayerView, parse_card, read_whole_number
 from hearts.replay import Frame, Replay, marked_decisions, most_costly
+from hearts.tui.dialogs import TextScreen
 from hearts.tui.text import TextStyle
 from hearts.tui.widgets import TableView
 
-__all__ = ["ReplayApp"]
+__all__ = ["KEYS_HELP", "ReplayApp"]
+
+KEYS_HELP = """\
+Right, l          one card (a pass, a moon choice) forwards
+Left, h           one card back
+Down, j, PgDn     to the end of the next trick
+Up, k, PgUp       to the end of the trick before
+n                 to the deal of the next round
+p                 to the deal of this round, then the one before
+g                 go to a round by its number (Escape closes the box)
+m                 the next of the costliest decisions (with an analysis)
+Home, End         the first and the last position
+?                 this list
+q, Escape         quit"""
 
 
 class ReplayApp(App[None]):
@@ -49,7 +63,9 @@ class ReplayApp(App[None]):
         Binding("m", "costly", "Costly", show=False),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("q", "quit", "Quit"),
+        Binding("escape", "close_or_quit", "Quit", show=False),
     ]
 
     AUTO_FOCUS = None  # the keys move the replay; the round box takes focus when asked
@@ -117,13 +133,15 @@ class ReplayApp(App[None]):
         names = self.replay.names
         who = names[shown["seat"]]
         if shown["kind"] == "play":
-            text = f"{who} plays {self._card(shown['card'])}"
+            text = f"{who} {_verb(who, 'plays')} {self._card(shown['card'])}"
         elif shown["kind"] == "pass":
-            text = f"{who} passes {' '.join(self._card(c) for c in shown['cards'])}"
+            cards = " ".join(self._card(c) for c in shown["cards"])
+            text = f"{who} {_verb(who, 'passes')} {cards}"
         else:
-            text = f"{who} chooses {shown['choice']}"
+            text = f"{who} {_verb(who, 'chooses')} {shown['choice']}"
         if frame.took is not None:
-            text += f"; {self.replay.names[frame.took]} takes the trick"
+            taker = names[frame.took]
+            text += f"; {taker} {_verb(taker, 'takes')} the trick"
         if frame.spectator.is_over:
             text += f"; game over, won by {' and '.join(names[s] for s in frame.spectator.winners)}"
         return self.style.text(text)
@@ -187,6 +205,19 @@ class ReplayApp(App[None]):
         if frames:
             self.index = next((f for f in frames if f > self.index), frames[0])
 
+    def action_keys(self) -> None:
+        """List every key of the replay."""
+        self.push_screen(TextScreen("Replay keys", KEYS_HELP))
+
+    def action_close_or_quit(self) -> None:
+        """Escape closes the round box while it is open, and quits otherwise."""
+        box = self.query_one("#round-input", Input)
+        if box.has_class("open"):
+            box.remove_class("open")
+            self.set_focus(None)
+        else:
+            self.exit()
+
     def action_go_to_round(self) -> None:
         """Ask for a round number."""
         box = self.query_one("#round-input", Input)
@@ -204,3 +235,11 @@ class ReplayApp(App[None]):
         else:
             self.notify(f"Rounds are {', '.join(map(str, starts))}", severity="warning")
         self.set_focus(None)
+
+
+def _verb(name: str, verb: str) -> str:
+    """``verb`` as it agrees with a seat's name: the terminal game names its player "You"
+    ("You play", where another seat "plays")."""
+    if name != "You":
+        return verb
+    return verb[:-2] if verb.endswith("sses") else verb[:-1]

@@ -85,6 +85,8 @@ class ScoreApp(App[None]):
             if sheet.is_over:
                 text += "\nGame over."
         self.query_one("#sheet-text", Static).update(text)
+        sheet_pane = self.query_one("#sheet", VerticalScroll)  # the newest rounds in view
+        self.call_after_refresh(sheet_pane.scroll_end, animate=False)
         self.query_one("#message", Static).update(message)
         self.query_one("#entry", Input).placeholder = self.prompt()
 

@@ -43,7 +43,7 @@ class StartScreen(Screen[None]):
     StartScreen #error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+r", "resume", "Resume saved game"),
-                Binding("ctrl+s", "start", "Start")]
+                Binding("ctrl+s", "start", "Start"), Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, settings: GameSettings | None = None) -> None:
         super().__init__()

@@ -34,6 +34,7 @@ from hearts.core import (
     iter_mask,
 )
 from hearts.tui.text import TextStyle
+from hearts.wording import counted
 
 __all__ = ["PLACES", "CardCell", "HandView", "SeatView", "TableView", "TrickView",
            "seat_places"]
@@ -295,7 +296,11 @@ class TrickView(Grid):
             target = seen.pass_target
             if target is None or target == seen.seat:
                 return "No pass this round"
-            return f"Pass {seen.rules.pass_count} {seen.pass_direction}\nto {self.names[target]}"
+            # the middle is narrow: "2 to the left" is left to the status line's words
+            direction = seen.pass_direction
+            count = (f"{seen.rules.pass_count} {direction}" if " " not in direction
+                     else counted(seen.rules.pass_count, "card"))
+            return f"Pass {count}\nto {self.names[target]}"
         if took is not None:
             shown = "Last trick" if self.show_last and seen.trick else f"Trick {seen.trick_no}"
             return f"{shown}\n{self.names[took]} took it"

@@ -1,0 +1,190 @@
+"""What the terminal says back to a player (helper-53's audit, played in tmux): a hint
+that comes too late, the last trick left on, a screen too small, a hold round, the sheets'
+newest rounds, the replay's keys and the start screen's way out."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from tests.tui.test_play import QUICK, screen_text, settle, step
+from tests.tui.test_replay_viewer import SIZE, a_game
+from textual.app import App
+from textual.containers import VerticalScroll
+from textual.widgets import Input
+
+from hearts.core import Phase, Rules, Sheet, hand_record, replay_game
+from hearts.replay import build_replay
+from hearts.tui import game as game_module
+from hearts.tui.app import HeartsApp
+from hearts.tui.dialogs import GameOverScreen, TextScreen, sheet_screen
+from hearts.tui.game import GameScreen
+from hearts.tui.replay_app import ReplayApp, _verb
+from hearts.tui.session import HUMAN, GameSession, GameSettings
+from hearts.tui.start import StartScreen
+from hearts.tui.text import TextStyle
+
+
+async def test_a_hint_that_comes_after_the_move_is_dropped_not_shown_for_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass hint that arrived once the pass was made showed in the play, its cards
+    marked, and h only reopened it."""
+    release = threading.Event()
+    found = game_module.written_hint
+
+    def late_hint(*args: Any) -> Any:
+        release.wait(30)
+        return found(*args)
+
+    monkeypatch.setattr(game_module, "written_hint", late_hint)
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        await pilot.pause()
+        while not (session.human_view().my_turn and session.human_view().phase is Phase.PASS):
+            await pilot.pause()
+        await pilot.press("h")  # thinking...
+        await pilot.press("enter", "right", "enter", "right", "enter", "p")  # passes first
+        release.set()
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert session.human_view().phase is Phase.PLAY
+        assert "Hint: pass" not in screen_text(app) and not screen.chosen
+
+
+async def test_the_last_trick_shown_gives_way_to_the_next_trick() -> None:
+    app = HeartsApp(session=GameSession(GameSettings(rules="card-commons:target=200",
+                                                     seed="4", speed="instant")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        while not session.human_view().tricks:
+            await step(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("l")
+        assert screen.show_last
+        tricks = len(session.human_view().tricks)
+        while not (len(session.human_view().tricks) == tricks and session.human_view().trick):
+            await step(app, pilot)
+        assert not screen.show_last
+
+
+async def test_a_hold_round_is_said_when_it_is_dealt() -> None:
+    settings = GameSettings(rules="card-commons:pass_cycle=left/hold,target=200", seed="2",
+                            speed="instant")
+    app = HeartsApp(session=GameSession(settings))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        while session.state.round_no < 2:
+            await step(app, pilot)
+        await settle(app, pilot)
+        if isinstance(app.screen, TextScreen):  # round 1's sheet
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert "Round 2 is dealt: no passing this round." in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (79, 24), (80, 23)])
+async def test_a_terminal_too_small_for_the_table_is_said_in_the_status_line(
+        size: tuple[int, int]) -> None:
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert f"The terminal is {size[0]}×{size[1]}; the table needs 80×24" in status
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert "The terminal is" not in str(app.screen.query_one("#status").render())
+
+
+def _long_sheet() -> Sheet:
+    sheet = Sheet(Rules.parse("card-commons:target=1000"), ("Ann", "Bo", "Cy", "Di"))
+    for _ in range(20):
+        sheet = sheet.add_round(points=(13, 13, 0, 0))
+    return sheet
+
+
+@pytest.mark.parametrize("kind", ["sheet", "game over"])
+async def test_a_long_score_sheet_opens_at_its_newest_rounds(kind: str) -> None:
+    """Past about twelve rounds the round's sheet and the game-over sheet hid the newest
+    rounds, the final totals among them."""
+    sheet = _long_sheet()
+    style = TextStyle(plain=False)
+    dialog = (sheet_screen("Round 20 is over", sheet.results, sheet.names, style)
+              if kind == "sheet" else
+              GameOverScreen(sheet.results, sheet.names, (2, 3), None, style))
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(dialog)
+        await pilot.pause()
+        await pilot.pause()
+        scroll = dialog.query_one(VerticalScroll)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+
+
+async def test_the_keys_help_opens_at_its_top() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = TextScreen("Keys", game_module.KEYS_HELP)
+        await app.push_screen(dialog)
+        await pilot.pause()
+        assert dialog.query_one(VerticalScroll).scroll_y == 0
+    assert max(map(len, game_module.KEYS_HELP.splitlines())) <= 72  # no wrap in the dialog
+
+
+async def test_replay_escape_closes_the_round_box_and_question_mark_lists_the_keys() -> None:
+    app = ReplayApp(build_replay(hand_record(replay_game(a_game()), 1)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        box = app.query_one("#round-input", Input)
+        assert box.has_class("open") and box.has_focus
+        await pilot.press("escape")  # once quit the whole replay
+        assert app.is_running and not box.has_class("open")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen) and "Home, End" in app.screen.body
+        await pilot.press("escape")
+        await pilot.press("escape")  # with no box open, Escape quits
+        await pilot.pause()
+    assert not app.is_running
+
+
+def test_the_replay_says_you_play_and_another_seat_plays() -> None:
+    assert [_verb("You", v) for v in ("plays", "passes", "chooses", "takes")] == [
+        "play", "pass", "choose", "take"]
+    assert _verb("Ann", "passes") == "passes"
+
+
+async def test_the_start_screen_shows_a_way_out() -> None:
+    """Its footer offered Resume and Start alone, and q and Escape did nothing."""
+    app = HeartsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        shown = {(key, binding.description) for key, (_, binding, enabled, _)
+                 in app.screen.active_bindings.items() if binding.show and enabled}
+        assert ("escape", "Quit") in shown
+        await pilot.press("escape")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_a_pass_two_seats_away_reads_whole_in_the_status_and_the_middle() -> None:
+    """"pass 3 2 to the left" once read as two numbers, and the middle of the table cut
+    the line naming the seat that gets the pass."""
+    settings = GameSettings(rules="classic:players=5,pass_cycle=+2/hold", seed="1",
+                            speed="instant", levels=(HUMAN, *["random"] * 4))
+    app = HeartsApp(session=GameSession(settings))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        seen = screen.session.human_view()
+        assert seen.pass_direction == "2 to the left" and seen.pass_target is not None
+        assert "pass 3 cards 2 to the left" in str(screen.query_one("#status").render())
+        note = str(screen.query_one("#trick-note").render())
+        assert note == f"Pass 3 cards\nto {screen.session.names[seen.pass_target]}"
