@@ -78,3 +78,12 @@ def test_a_failing_hint_comes_back_as_a_line_that_says_so(
     monkeypatch.setattr(hearts.players.hints, "hint", fail)
     assert written_hint(pass_view(), TextStyle(plain=True)) == HintText(
         None, "Hints unavailable: no search for QS today")
+
+
+def test_a_message_writes_its_cards_as_the_screen_does() -> None:
+    """The core's refusals name cards in letters ("KS cannot be played") while the hand
+    shows symbols; a plain screen writes letters throughout."""
+    said = "KS cannot be played; 10H, TD and QS; AS"
+    assert TextStyle().text(said) == "K♠ cannot be played; 10♥, 10♦ and Q♠; A♠"
+    assert TextStyle(plain=True).text("K♠ and 10♥") == "KS and 10H"
+    assert TextStyle().text("ASK the KSA") == "ASK the KSA"  # only whole card names

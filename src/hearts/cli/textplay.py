@@ -279,7 +279,7 @@ class TextGame:
 
     def _refuse(self, mine: PlayerView, error: IllegalActionError) -> None:
         """The rules refused the person's answer: say why; the question comes again."""
-        self.write(f"Not allowed: {error.reason}")
+        self.write(self._style.text(f"Not allowed: {error.reason}"))
         self._refused = True
 
     def _ask(self, mine: PlayerView, question: _Prompt,
@@ -311,7 +311,7 @@ class TextGame:
             try:
                 return parse(mine, answer)
             except (_BadAnswerError, InvalidCardError) as exc:
-                self.write(f"Not allowed: {exc}")
+                self.write(self._style.text(f"Not allowed: {exc}"))
                 self.write(question.lines[-1])
 
     def _hint(self, mine: PlayerView) -> str:

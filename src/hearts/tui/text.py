@@ -7,11 +7,13 @@ for its hints and writes them with the same words."""
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from hearts.core import (
+    RANK_CHARS,
     SUIT_CHARS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -32,6 +34,9 @@ __all__ = ["NO_HINTS_IN_CHALLENGE", "HintText", "TextStyle", "describe_action",
 NO_HINTS_IN_CHALLENGE: Final = "No hints in a challenge: everyone plays these cards alone."
 
 _TO_LETTERS: Final = str.maketrans(SUIT_SYMBOLS, SUIT_CHARS)
+# A card as the core's messages name it ("KS cannot be played"), to be written as the
+# screen writes cards.
+_CARD_NAME: Final = re.compile(rf"\b(?:10|[{RANK_CHARS}])[{SUIT_CHARS}]\b")
 
 
 class TextStyle:
@@ -41,8 +46,12 @@ class TextStyle:
         self.plain = plain
 
     def text(self, message: str) -> str:
-        """A message with any suit symbol turned into its letter when plain."""
-        return message.translate(_TO_LETTERS) if self.plain else message
+        """A message with its cards written as the screen writes them: any suit symbol
+        turned into its letter when plain, and otherwise a card the core names in letters
+        (``KS``, as its refusals do) as its symbol (``K♠``)."""
+        if self.plain:
+            return message.translate(_TO_LETTERS)
+        return _CARD_NAME.sub(lambda name: Card(name.group()).pretty, message)
 
     def card(self, card: Card) -> str:
         """``Q♠`` or, plain, ``QS`` (10 stays ``10``)."""
