@@ -289,3 +289,19 @@ def test_game_end_spectator_deal_check_and_record(open_person: OpenPerson, serve
     assert record["rounds"][-1]["fairness"]["commitment"] == \
         fay.testid("fairness-commitment").inner_text()
     assert fay.errors == [] and watcher.errors == []
+
+
+def test_a_link_to_no_table_says_so_and_leads_to_the_lobby(open_person: OpenPerson,
+                                                           server: ServerProcess) -> None:
+    """A mistyped or old link was an empty table with a line in small print, its buttons
+    live, and no way on but the header."""
+    person = open_person(viewport=(390, 844), touch=True)
+    person.page.goto(server.url + "/t/nosuchtable")
+    person.wait_ready()
+    expect(person.testid("status")).to_contain_text("There is no table at this address.")
+    lobby = person.testid("no-table-lobby")
+    expect(lobby).to_have_attribute("href", "/")
+    expect(person.testid("last-trick-button")).to_be_disabled()
+    lobby.tap()
+    person.page.wait_for_url(server.url + "/")
+    assert person.errors == []

@@ -74,6 +74,17 @@ def assert_seats_clear_of_the_tray(person: Person) -> None:
             assert apart, (first, second, a, b)
 
 
+def assert_seats_on_the_felt(person: Person) -> None:
+    """Every seat lies on the table, however many lines it wraps to: a phone's own seat
+    once hung below it over the line that says whose turn it is."""
+    felt = boxes(person.page.locator("#felt"))[0]
+    assert felt is not None
+    for seat in boxes(person.page.locator("[data-testid^='seat-']")):
+        assert seat is not None
+        assert seat["y"] >= felt["y"] - 0.5, (seat, felt)
+        assert seat["y"] + seat["height"] <= felt["y"] + felt["height"] + 0.5, (seat, felt)
+
+
 def assert_accessible(person: Person, where: str) -> None:
     """axe-core finds nothing serious or critical on the page as it is now."""
     results = Axe().run(person.page)
@@ -230,6 +241,7 @@ def test_a_whole_game_by_keys_alone(open_person: OpenPerson, server: ServerProce
     page = person.page
     focused = "() => document.activeElement && (document.activeElement.dataset.card" \
               " || document.activeElement.dataset.testid || '')"
+    kept = {"turns": 0}  # turns that found the focus still in the hand
 
     def tab_to(wanted: Any, most: int = 40) -> None:
         """Press Tab until the element that ``wanted(name)`` accepts has the focus."""
@@ -254,9 +266,12 @@ def test_a_whole_game_by_keys_alone(open_person: OpenPerson, server: ServerProce
             expect(person.testid("pass-panel")).to_be_hidden()
         elif what == "play":
             legal = person.legal()
-            tab_to(lambda name: name in hand)
-            # The hand's place in the tab order is its first playable card.
-            assert page.evaluate(focused) == legal[0]
+            if page.evaluate(focused) in hand:  # kept in the hand since the last card played
+                kept["turns"] += 1
+            else:
+                tab_to(lambda name: name in hand)
+                # The hand's place in the tab order is its first playable card.
+                assert page.evaluate(focused) == legal[0]
             page.keyboard.press("End")
             page.keyboard.press("ArrowRight")  # wraps round to the first card
             assert page.evaluate(focused) == hand[0]
@@ -278,6 +293,9 @@ def test_a_whole_game_by_keys_alone(open_person: OpenPerson, server: ServerProce
         else:
             page.wait_for_timeout(50)
     expect(person.testid("round-end-title")).to_have_text("The game is over.")
+    # a card played (or a pass sent) once dropped the focus to the page, where the keys do
+    # nothing: Tab was needed again every turn
+    assert kept["turns"] >= 3, kept
     assert person.errors == []
 
 
@@ -294,7 +312,15 @@ def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: S
     assert_fits(person, [seats, person.page.locator("#hand button.card"),
                          person.testid("pass-submit")])
     assert_seats_clear_of_the_tray(person)
+    assert_seats_on_the_felt(person)
     screenshot(person, f"pass-{players}-players-{size}")
+    if size == "phone" and players == 6:  # the hint's figures take the felt's room
+        person.testid("hint-button").click()
+        person.testid("hint-figures-button").click()
+        expect(person.testid("hint-details")).to_be_visible()
+        assert_seats_clear_of_the_tray(person)
+        assert_seats_on_the_felt(person)
+        screenshot(person, "pass-6-players-phone-hint-figures")
     assert person.errors == []
 
 

@@ -11,8 +11,8 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from hearts.core import PLAYER_COUNTS, PRESETS, Card, InvalidCardError, Phase, Rules, new_game
-from hearts.env import HAND_ID, HeartsAECEnv, HeartsEnv, env
-from hearts.env.table import Table, UnknownOptionWarning, rank_rewards
+from hearts.env import HAND_ID, HeartsAECEnv, HeartsEnv, UnknownOptionWarning, env
+from hearts.env.table import Table, rank_rewards
 from hearts.players.observation import HAND, PLAYED, SELECTED, EncodingError, action_index
 
 TABLES = [(preset, players) for preset in sorted(PRESETS) for players in PLAYER_COUNTS[preset]]

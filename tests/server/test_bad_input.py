@@ -16,8 +16,9 @@ from tests.server.conftest import Server
 from websockets.asyncio.client import ClientConnection, connect
 
 from hearts.server import ServerConfig, protocol
+from hearts.server.app import _body_chunks
 from hearts.server.authority import TableAuthority
-from hearts.server.protocol import RequestError
+from hearts.server.protocol import RequestError, read_body
 
 
 @pytest.fixture
@@ -243,6 +244,35 @@ async def test_a_body_slower_than_its_time_is_408_and_frees_the_connection(
     assert head.startswith(b"HTTP/1.1 408"), answer
     assert json.loads(body)["error"] == "too_slow"
     assert snapshot(server) == before
+
+
+async def test_a_relayed_body_is_read_in_the_same_limits_of_time_and_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node that relays a table's request to its owner read the body with no time limit
+    (a slowloris held it) and cut one past 64 KiB silently."""
+    monkeypatch.setattr(protocol, "BODY_SECONDS", 0.2)
+
+    def client(*messages: dict[str, Any], then_wait: bool = False) -> Any:
+        queue = list(messages)
+
+        async def receive() -> dict[str, Any]:
+            if queue:
+                return queue.pop(0)
+            if then_wait:
+                await asyncio.sleep(3600)
+            return {"type": "http.disconnect"}
+        return receive
+
+    part = {"type": "http.request", "body": b'{"na', "more_body": True}
+    slow, huge, gone = (client(part, then_wait=True),
+                        client(*[part] * 3000, {"type": "http.request", "body": b"}"}),
+                        client(part))
+    for receive, code in ((slow, "too_slow"), (huge, "too_large"), (gone, "bad_message")):
+        with pytest.raises(RequestError) as refused:
+            await read_body(_body_chunks(receive), 8192, "too large")
+        assert refused.value.code == code
+    whole = client(part, {"type": "http.request", "body": b'me": "Bo"}'})
+    assert await read_body(_body_chunks(whole), 8192, "too large") == b'{"name": "Bo"}'
 
 
 @pytest.mark.parametrize("name", ["\u0000", "\u200b", "\u2060\ufeff", "\u202e", "\u0007\b",

@@ -12,7 +12,7 @@ async def test_pages_and_assets_are_served(server: Server) -> None:
         assert lobby.status_code == 200 and 'data-testid="create-form"' in lobby.text
         table = await http.get("/t/anything")
         assert table.status_code == 200 and 'data-testid="hand"' in table.text
-        for asset in ("table.js", "lobby.js", "deal.js", "cards.js", "style.css"):
+        for asset in ("table.js", "lobby.js", "deal.js", "cards.js", "copy.js", "style.css"):
             assert (await http.get(f"/static/{asset}")).status_code == 200
         for preset, words in (("card-commons", "take 26 off your own total"),
                               ("standard", "each other player scores 26"),
@@ -20,7 +20,13 @@ async def test_pages_and_assets_are_served(server: Server) -> None:
             page = await http.get(f"/how-to-play/{preset}")
             assert page.status_code == 200 and words in page.text
             assert f'data-testid="howto-{preset}"' in page.text and "{body}" not in page.text
-        assert (await http.get("/how-to-play/bridge")).status_code == 404
+        missing = await http.get("/how-to-play/%3Cb%3Ebridge")  # a page, not the JSON of the API
+        assert missing.status_code == 404 and missing.headers["content-type"].startswith(
+            "text/html")
+        assert "&lt;b&gt;bridge" in missing.text and "<b>bridge" not in missing.text
+        assert all(f'href="/how-to-play/{name}"' in missing.text
+                   for name in ("card-commons", "standard", "classic"))
+        assert "{body}" not in missing.text and "{title}" not in missing.text
         config = (await http.get("/api/config")).json()
         assert "random" in config["levels"]
         assert [p["name"] for p in config["presets"]] == ["card-commons", "standard", "classic"]

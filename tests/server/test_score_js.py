@@ -26,6 +26,7 @@ from hearts.core import (
     PRESETS,
     CardSet,
     InvalidRoundError,
+    InvalidSheetError,
     MoonChoice,
     MoonChoiceNeededError,
     MoonRule,
@@ -236,3 +237,36 @@ def test_a_whole_game_with_every_kind_of_round_is_the_same(scorer_page: Any) -> 
     assert expected[6]["over"] and expected[6]["winners"] == [0]
     assert got[7]["error"] == "the game is over (Ann won); no round can follow"
     assert got[1]["moon"] == 0 and "shooter chooses" in got[1]["error"]
+
+
+NAMES = """async ({facts, names}) => {
+  const {checkNames, ScoreError} = await import("/scorer.js");
+  try {
+    return {names: checkNames(facts, names)};
+  } catch (exc) {
+    if (!(exc instanceof ScoreError)) throw exc;
+    return {error: exc.message};
+  }
+}"""
+
+
+@pytest.mark.parametrize("names", [
+    ["Ann", "Bo", "Cy", "Di"],
+    [" Ann\u200b  Lee ", "B" * 40, "Cy\u0000", "Di\u202e"],
+    ["Abcdefghijklmnopqrstuvw xyz", "Bo", "Cy", "Di"],  # cut after a space
+    ["Ann", "Ann\u200b", "Cy", "Di"],
+    ["Alexandra Longname-Smith1", "Alexandra Longname-Smith2", "Cy", "Di"],
+    ["Ann", "\u200b\u200b", "Cy", "Di"], ["Ann", "\u0301", "Cy", "Di"],
+    ["Ann", "", "Cy", "Di"], ["Ann", "Bo", "Cy"], ["Zoë", "Ωmega", "李", "🂡"],
+], ids=repr)
+def test_the_page_keeps_names_as_the_core_does(scorer_page: Any, names: list[str]) -> None:
+    """The page keeps a sheet offline, then shares it: a name it kept that the core cuts
+    or refuses once made Share fail with another rule's message."""
+    rules = Rules.parse("card-commons")
+    got = scorer_page.evaluate(NAMES, {"facts": rule_facts(rules), "names": names})
+    try:
+        kept = list(Sheet(rules, tuple(names)).names)
+    except InvalidSheetError:
+        assert "error" in got, got
+    else:
+        assert got == {"names": kept}

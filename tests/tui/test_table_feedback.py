@@ -11,6 +11,7 @@ import pytest
 from tests.tui.test_play import QUICK, screen_text, settle, step
 from tests.tui.test_replay_viewer import SIZE, a_game
 from textual.app import App
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
@@ -20,7 +21,7 @@ from hearts.tui import game as game_module
 from hearts.tui.app import HeartsApp
 from hearts.tui.dialogs import GameOverScreen, TextScreen, sheet_screen
 from hearts.tui.game import GameScreen
-from hearts.tui.replay_app import ReplayApp, _verb
+from hearts.tui.replay_app import KEYS_HELP, ReplayApp, _verb
 from hearts.tui.session import HUMAN, GameSession, GameSettings
 from hearts.tui.start import StartScreen
 from hearts.tui.text import TextStyle
@@ -168,6 +169,10 @@ async def test_the_start_screen_shows_a_way_out() -> None:
         shown = {(key, binding.description) for key, (_, binding, enabled, _)
                  in app.screen.active_bindings.items() if binding.show and enabled}
         assert ("escape", "Quit") in shown
+        target = app.screen.query_one("#target", Input)
+        target.focus()
+        await pilot.press("5", "escape")  # leaves the box being typed in, not the game
+        assert app.is_running and not target.has_focus
         await pilot.press("escape")
         await pilot.pause()
     assert not app.is_running
@@ -188,3 +193,17 @@ async def test_a_pass_two_seats_away_reads_whole_in_the_status_and_the_middle() 
         assert "pass 3 cards 2 to the left" in str(screen.query_one("#status").render())
         note = str(screen.query_one("#trick-note").render())
         assert note == f"Pass 3 cards\nto {screen.session.names[seen.pass_target]}"
+
+
+def test_the_replay_keys_help_names_every_key_it_binds() -> None:
+    """The list is written by hand beside the bindings; a key bound and not listed is one
+    nobody finds (Home, End, p and m hid from the footer before the list existed)."""
+    written = {"right": "Right", "left": "Left", "down": "Down", "up": "Up",
+               "pagedown": "PgDn", "pageup": "PgUp", "home": "Home", "end": "End",
+               "escape": "Escape", "question_mark": "?"}
+    help_keys = {line.split("  ")[0] for line in KEYS_HELP.splitlines()}
+    listed = {key.strip() for keys in help_keys for key in keys.split(",")}
+    for binding in ReplayApp.BINDINGS:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            assert written.get(key, key) in listed, key

@@ -193,6 +193,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # checks, the rounds option's and the presets' help (e3ba9ba to session 42's first
     # commit): the same two runs, 12 and 12 games alike
     "47d99119abe29f8c": "d59e6a7ba7d2a373",
+    # echoed in every core refusal, shown_name's trailing space (9d7602a to the session's
+    # third commit): the same two runs, 12 and 12 games alike
+    "1387629ee4aa7d41": "47d99119abe29f8c",
 })
 
 

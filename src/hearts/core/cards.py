@@ -114,7 +114,7 @@ class Card(int):
             raise InvalidCardError(f"a card is a card name or a number from 0 to 51, "
                                    f"not {echoed(value)}")
         if not 0 <= number < 52:
-            raise InvalidCardError(f"card numbers run from 0 to 51, not {number}")
+            raise InvalidCardError(f"card numbers run from 0 to 51, not {echoed(number)}")
         return _CARDS[number] if _CARDS else super().__new__(cls, number)
 
     @property
@@ -230,7 +230,7 @@ class CardSet:
         whole = cards if type(cards) is int else as_whole_number(cards)
         if whole is not None:
             if not 0 <= whole <= FULL_DECK:
-                raise InvalidCardError(f"a card mask has 52 bits, got {whole:#x}")
+                raise InvalidCardError(f"a card mask has 52 bits, got {echoed(whole)}")
             self._mask = whole
             return
         if not isinstance(cards, Iterable):

@@ -24,7 +24,7 @@ from typing import Any, Final
 from hearts.core.actions import Action, ChooseMoon, PassCards, Play
 from hearts.core.cards import Card, CardSet, card_name
 from hearts.core.errors import HeartsError, InvalidCardError
-from hearts.core.inputs import is_whole_number
+from hearts.core.inputs import echoed, is_whole_number
 from hearts.core.scoring import MoonChoice
 
 __all__ = [
@@ -67,7 +67,7 @@ def encode_card(card: int) -> str:
 def decode_card(value: object, field: str = "card") -> Card:
     """The card a name stands for (``"QS"``, ``"10H"``, ``"TH"``, ``"Q♠"``)."""
     if not isinstance(value, str):
-        raise CodecError(field, f"{field} must be a card name like \"QS\", not {value!r}")
+        raise CodecError(field, f"{field} must be a card name like \"QS\", not {echoed(value)}")
     try:
         return Card(value)
     except InvalidCardError as exc:
@@ -85,11 +85,11 @@ def decode_cards(value: object, field: str = "cards", *, count: int | None = Non
     many = "" if count is None else f"{count} "
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise CodecError(field, f"{field} must be a list of {many}card names like \"QS\", "
-                                f"not {value!r}")
+                                f"not {echoed(value)}")
     cards = [decode_card(v, field) for v in value]
     picked = CardSet(cards)
     if count is not None and (len(cards) != count or len(picked) != count):
-        raise CodecError(field, f"{field}: exactly {count} different cards, not {value!r}")
+        raise CodecError(field, f"{field}: exactly {count} different cards, not {echoed(value)}")
     if len(picked) != len(cards):
         twice = next(c for i, c in enumerate(cards) if c in cards[:i])
         raise CodecError(field, f"{field}: {twice} is listed twice; each card at most once")
@@ -108,7 +108,7 @@ def decode_moon_choice(value: object, field: str = "choice") -> MoonChoice:
         for choice in MoonChoice:
             if value == choice.value:
                 return choice
-    raise CodecError(field, f"{field} must be {_CHOICES}, not {value!r}")
+    raise CodecError(field, f"{field} must be {_CHOICES}, not {echoed(value)}")
 
 
 # ------------------------------------------------------------------ actions
@@ -130,11 +130,12 @@ def decode_action(kind: object, seat: object, fields: Mapping[str, Any]) -> Acti
     """The action of ``seat`` that ``kind`` and its field in ``fields`` stand for (other
     keys of ``fields`` are ignored). Only the form is checked: the rules check the rest."""
     if not is_whole_number(seat):
-        raise CodecError("seat", f"seat must be a seat number from 0, not {seat!r}")
+        raise CodecError("seat", f"seat must be a seat number from 0, not {echoed(seat)}")
     if kind == "play":
         return Play(seat, decode_card(fields.get("card"), "card"))
     if kind == "pass":
         return PassCards(seat, decode_cards(fields.get("cards"), "cards"))
     if kind == "moon":
         return ChooseMoon(seat, decode_moon_choice(fields.get("choice"), "choice"))
-    raise CodecError("kind", f"unknown action kind {kind!r}; kinds are {', '.join(ACTION_KINDS)}")
+    raise CodecError("kind", f"unknown action kind {echoed(kind)}; kinds are "
+                             f"{', '.join(ACTION_KINDS)}")

@@ -155,7 +155,7 @@ def shown_name(text: str, length: int = NAME_LENGTH) -> str | None:
     punctuation or symbol is left (a name of zero-width spaces or accents alone would take
     a seat that no one can see)."""
     kept = "".join(char for char in text if unicodedata.category(char)[0] != "C")
-    name = " ".join(kept.split())[:length]
+    name = " ".join(kept.split())[:length].rstrip()  # a cut may land after a space
     return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else None
 
 

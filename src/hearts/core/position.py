@@ -21,7 +21,7 @@ from typing import Final
 from hearts.core.actions import PassCards, Play
 from hearts.core.cards import Card, CardSet, parse_card
 from hearts.core.errors import HeartsError, InvalidPositionError
-from hearts.core.inputs import MAX_DIGITS, read_whole_number
+from hearts.core.inputs import MAX_DIGITS, echoed, read_whole_number
 from hearts.core.record import MAX_ROUND, MAX_TOTAL
 from hearts.core.rules import Rules
 from hearts.core.scoring import game_over
@@ -99,8 +99,8 @@ def read_position(text: str) -> GameState:
     acting = _LIST.join(str(seat) for seat in state.to_act)
     if turn != acting:
         raise InvalidPositionError(
-            f"turn: the position says {turn!r} acts next, but the round as written "
-            f"waits for {acting!r}")
+            f"turn: the position says {echoed(turn)} acts next, but the round as written "
+            f"waits for {echoed(acting)}")
     return state
 
 
@@ -140,7 +140,7 @@ def _whole_number(what: str, text: str, low: int, high: int) -> int:
     value = read_whole_number(text)
     if value is None:
         raise InvalidPositionError(
-            f"{what}: {text!r} is not a whole number (digits 0-9, at most {MAX_DIGITS})")
+            f"{what}: {echoed(text)} is not a whole number (digits 0-9, at most {MAX_DIGITS})")
     if not low <= value <= high:
         raise InvalidPositionError(f"{what}: {value} is out of range; allowed {low} to {high}")
     return value
@@ -201,7 +201,7 @@ def _tricks(rules: Rules, text: str) -> list[tuple[int, list[Card]]]:
         leader_text, colon, cards_text = part.partition(_LEADER)
         if not colon:
             raise InvalidPositionError(
-                f"{what}: {part!r} needs its leader first, like '2{_LEADER}2C3CKCAC'")
+                f"{what}: {echoed(part)} needs its leader first, like '2{_LEADER}2C3CKCAC'")
         leader = _whole_number(f"{what} leader", leader_text, 0, rules.players - 1)
         cards = _parse_cards(what, cards_text)
         complete = number < len(parts)

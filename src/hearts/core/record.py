@@ -51,7 +51,7 @@ from hearts.core.codec import (
 )
 from hearts.core.deal import DEAL_ALGORITHM, deal_hands
 from hearts.core.errors import HeartsError, IllegalActionError, InvalidRecordError
-from hearts.core.inputs import JsonTextError, is_utf8_text, is_whole_number, read_json
+from hearts.core.inputs import JsonTextError, echoed, is_utf8_text, is_whole_number, read_json
 from hearts.core.rules import Rules
 from hearts.core.state import (
     ChooseMoon,
@@ -213,14 +213,16 @@ def _check_header(data: Mapping[str, Any], fmt: str) -> Rules:
     if not isinstance(data, Mapping):
         raise InvalidRecordError("a record is a JSON object")
     if data.get("format") != fmt:
-        raise InvalidRecordError(f"format must be {fmt!r}, not {data.get('format')!r}")
+        raise InvalidRecordError(f"format must be {fmt!r}, not {echoed(data.get('format'))}")
     if not _is(data.get("version"), RECORD_VERSION):
         raise InvalidRecordError(
-            f"record version {data.get('version')!r} is not supported (supported: {RECORD_VERSION})"
+            f"record version {echoed(data.get('version'))} is not supported "
+            f"(supported: {RECORD_VERSION})"
         )
     algorithm = data.get("deal_algorithm", DEAL_ALGORITHM)
     if algorithm != DEAL_ALGORITHM:
-        raise InvalidRecordError(f"unknown deal algorithm {algorithm!r}; known: {DEAL_ALGORITHM}")
+        raise InvalidRecordError(f"unknown deal algorithm {echoed(algorithm)}; "
+                                 f"known: {DEAL_ALGORITHM}")
     text = _field(data, "rules", str, "record")
     try:
         return Rules.parse(text)
@@ -250,12 +252,12 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
     rules = state.rules
     stated_round = entry.get("round", round_no)
     if not is_whole_number(stated_round) or stated_round != round_no:
-        raise InvalidRecordError(f"{where}: the record numbers this round {stated_round!r}; "
+        raise InvalidRecordError(f"{where}: the record numbers this round {echoed(stated_round)}; "
                                  "rounds run on one by one from first_round")
     if "pass_offset" in entry and (not is_whole_number(entry["pass_offset"])
                                    or entry["pass_offset"] != rules.pass_offset(round_no)):
         raise InvalidRecordError(
-            f"{where}: the record says pass_offset {entry['pass_offset']!r}, the rules give "
+            f"{where}: the record says pass_offset {echoed(entry['pass_offset'])}, the rules give "
             f"{rules.pass_offset(round_no)} (pass_cycle {rules.option_text('pass_cycle')})")
     hands_field = _field(entry, "hands", list, where)
     if len(hands_field) != rules.players:
@@ -268,7 +270,7 @@ def _replay_round(state: GameState, entry: Any, round_no: int, dealt: bool) -> G
         derived = deal_hands(rules, deal_seed)
         if tuple(h.mask for h in hands) != derived:
             raise InvalidRecordError(
-                f"{where}: the hands do not match deal seed {deal_seed!r} "
+                f"{where}: the hands do not match deal seed {echoed(deal_seed, 80)} "
                 f"under {DEAL_ALGORITHM}"
             )
     if dealt:
@@ -351,14 +353,14 @@ def _check_moon(state: GameState, moon: Mapping[str, Any] | None, result: RoundR
     if shooter is None:
         why = "no seat took every point card" if result is not None \
             else f"the round {_unfinished(state, plays)}"
-        raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
+        raise InvalidRecordError(f"{where}: the record says seat {echoed(stated)} shot the moon, "
                                  f"but {why}; write moon: null")
     if not is_whole_number(stated) or stated != shooter:
-        raise InvalidRecordError(f"{where}: the record says seat {stated!r} shot the moon, "
+        raise InvalidRecordError(f"{where}: the record says seat {echoed(stated)} shot the moon, "
                                  f"the rules give seat {shooter}")
     if moon.get("choice") != choice:
-        raise InvalidRecordError(f"{where}: the record says moon choice {moon.get('choice')!r}, "
-                                 f"the rules give {choice!r}")
+        raise InvalidRecordError(f"{where}: the record says moon choice "
+                                 f"{echoed(moon.get('choice'))}, the rules give {choice!r}")
 
 
 def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
@@ -382,7 +384,7 @@ def _is(stated: object, actual: int | list[int]) -> bool:
 def _round_number(value: object, key: str) -> int:
     if not is_whole_number(value, 1, MAX_ROUND):
         raise InvalidRecordError(
-            f"record: {key} must be a whole number from 1 to {MAX_ROUND}, not {value!r}")
+            f"record: {key} must be a whole number from 1 to {MAX_ROUND}, not {echoed(value)}")
     return value
 
 
@@ -442,7 +444,8 @@ def replay_record(data: Mapping[str, Any]) -> GameState:
         return replay_game(data)
     if kind == HAND_FORMAT:
         return replay_hand(data)
-    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, not {kind!r}")
+    raise InvalidRecordError(f"format must be {GAME_FORMAT!r} or {HAND_FORMAT!r}, "
+                             f"not {echoed(kind)}")
 
 
 def record_seats(data: Mapping[str, Any], players: int) -> tuple[str, ...]:

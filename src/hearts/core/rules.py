@@ -445,13 +445,13 @@ def _validate(rules: Rules) -> None:
             raise InvalidRulesError(f"{key} must be a whole number, not {echoed(value)}")
     if not isinstance(rules.pass_cycle, tuple) or not all(
             is_whole_number(o) for o in rules.pass_cycle):
-        raise InvalidRulesError(f"pass_cycle must be whole numbers, not {rules.pass_cycle!r}")
+        raise InvalidRulesError(f"pass_cycle must be whole numbers, not {echoed(rules.pass_cycle)}")
     if not isinstance(rules.jack_of_diamonds, bool):
         raise InvalidRulesError(f"jack_of_diamonds is on or off (True or False), not "
-                                f"{rules.jack_of_diamonds!r}")
+                                f"{echoed(rules.jack_of_diamonds)}")
     if rules.preset not in PRESETS:
         raise InvalidRulesError(
-            f"unknown preset {rules.preset!r}; presets are: {', '.join(PRESETS)}"
+            f"unknown preset {echoed(rules.preset)}; presets are: {', '.join(PRESETS)}"
         )
     if not _MIN_PLAYERS <= rules.players <= _MAX_PLAYERS:
         raise InvalidRulesError(f"players must be 2 to 6, not {rules.players}")
@@ -482,7 +482,7 @@ def _validate(rules: Rules) -> None:
     if not 0 <= rules.rounds <= MAX_ROUNDS:
         raise InvalidRulesError(
             f"rounds must be 0 (play to the target) or a number of rounds from 1 to "
-            f"{MAX_ROUNDS}, not {rules.rounds!r}")
+            f"{MAX_ROUNDS}, not {echoed(rules.rounds)}")
     if len(rules.pass_cycle) > MAX_PASS_CYCLE:
         raise InvalidRulesError(
             f"pass_cycle lists at most {MAX_PASS_CYCLE} rounds, not {len(rules.pass_cycle)}")

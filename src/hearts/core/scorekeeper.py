@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
-from hearts.core.inputs import is_utf8_text, is_whole_number, shown_name
+from hearts.core.inputs import echoed, is_utf8_text, is_whole_number, shown_name
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -107,7 +107,7 @@ class Sheet:
                                     "encoding was typed, or a lone surrogate)")
         names = tuple(shown_name(name) or "" for name in given)
         if not all(names):
-            unseen = ", ".join(f"{name!r:.40}" for name, shown
+            unseen = ", ".join(echoed(name) for name, shown
                                in zip(given, names, strict=True) if not shown)
             raise InvalidSheetError(f"every player needs a name that shows a letter, digit or "
                                     f"sign; {unseen} has none")
@@ -201,12 +201,12 @@ class Sheet:
             raise InvalidSheetError(f"not a score sheet (format {SHEET_FORMAT!r} expected)")
         version = data.get("version")
         if not is_whole_number(version) or version != _SHEET_VERSION:
-            raise InvalidSheetError(f"sheet version {version!r} is not supported")
+            raise InvalidSheetError(f"sheet version {echoed(version)} is not supported")
         rules_text, names_given = data.get("rules"), data.get("names")
         if not isinstance(rules_text, str) or not isinstance(names_given, list) or not all(
                 isinstance(name, str) for name in names_given):
             raise InvalidSheetError("sheet: rules is a rules text and names a list of names, "
-                                    f"not {rules_text!r} and {names_given!r}")
+                                    f"not {echoed(rules_text)} and {echoed(names_given)}")
         try:
             rules = Rules.parse(rules_text)
             names = tuple(names_given)
@@ -236,13 +236,13 @@ class Sheet:
             for key, made in (("points", result.points), ("totals", result.totals)):
                 if key in entry and entry[key] != list(made):
                     raise InvalidSheetError(
-                        f"sheet: round {number} says {key} {entry[key]!r:.80}, but its cards "
+                        f"sheet: round {number} says {key} {echoed(entry[key])}, but its cards "
                         f"taken make {', '.join(map(str, made))}")
         written: tuple[tuple[str, object], ...] = (("complete", self.is_over),
                                                    ("winners", list(self.winners)))
         for field_name, shown in written:
             if field_name in data and data[field_name] != shown:
-                raise InvalidSheetError(f"sheet: it says {field_name} {data[field_name]!r:.80},"
+                raise InvalidSheetError(f"sheet: it says {field_name} {echoed(data[field_name])},"
                                         f" but its rounds make {shown!r}")
 
 
@@ -251,10 +251,10 @@ def _taken_from_json(data: Mapping[str, Any]) -> Taken:
     ``2.7`` hearts or ``"false"`` queen is refused, not read as 2 or as taken)."""
     hearts, queen, jack = data["hearts"], data["queen"], data["jack"]
     if not is_whole_number(hearts):
-        raise InvalidSheetError(f"sheet: hearts taken is a whole number, not {hearts!r}")
+        raise InvalidSheetError(f"sheet: hearts taken is a whole number, not {echoed(hearts)}")
     if not isinstance(queen, bool) or not isinstance(jack, bool):
-        raise InvalidSheetError(f"sheet: queen and jack are true or false, not {queen!r} "
-                                f"and {jack!r}")
+        raise InvalidSheetError(f"sheet: queen and jack are true or false, not {echoed(queen)} "
+                                f"and {echoed(jack)}")
     return Taken(hearts, queen, jack)
 
 

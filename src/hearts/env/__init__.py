@@ -21,8 +21,10 @@ import gymnasium
 from hearts.env.aec import HeartsAECEnv, env
 from hearts.env.batched import BatchedHearts
 from hearts.env.single import HeartsEnv
+from hearts.env.table import UnknownOptionWarning
 
-__all__ = ["GAME_ID", "HAND_ID", "BatchedHearts", "HeartsAECEnv", "HeartsEnv", "env"]
+__all__ = ["GAME_ID", "HAND_ID", "BatchedHearts", "HeartsAECEnv", "HeartsEnv",
+           "UnknownOptionWarning", "env"]
 
 GAME_ID: Final = "hearts/CardCommonsHearts-v0"
 HAND_ID: Final = "hearts/CardCommonsHeartsHand-v0"

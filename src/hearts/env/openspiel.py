@@ -331,7 +331,7 @@ class HeartsObserver:
             raise EncodingError(
                 "the observer gives one seat's view, the public facts and its own cards: "
                 "IIGObservationType(public_info=True, private_info=SINGLE_PLAYER); a "
-                "public-only or every-player observation is not offered, not "
+                "public-only, private-only or every-player observation is not offered, not "
                 f"public_info={iig_obs_type.public_info}, "
                 f"private_info={iig_obs_type.private_info.name}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

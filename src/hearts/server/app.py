@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect
 from starlette.routing import WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -27,8 +28,14 @@ from hearts.players import make_player
 from hearts.players.hints import hint_level
 from hearts.server.challenge_routes import CHALLENGE_ROUTES
 from hearts.server.hub import Hub
-from hearts.server.protocol import RequestError
-from hearts.server.routes import ROUTES, http_refusal
+from hearts.server.protocol import RequestError, read_body
+from hearts.server.routes import (
+    MAX_BODY_BYTES,
+    ROUTES,
+    SMALL_BODY_TOO_LARGE,
+    http_refusal,
+    refusal_status,
+)
 from hearts.server.score_routes import SCORE_ROUTES
 from hearts.server.settings import ServerConfig, ServerConfigError
 from hearts.server.store import DeferredStore, SqliteStore, Store, is_postgres_url
@@ -143,7 +150,13 @@ class ClusterRouting:
                 try:
                     target = await hub.resolve(match.group(1))
                     if isinstance(target, str):
-                        body = await _read_body(receive)
+                        try:  # read as a route reads a body: in its limits of size and time
+                            body = await read_body(_body_chunks(receive), MAX_BODY_BYTES,
+                                                   SMALL_BODY_TOO_LARGE)
+                        except RequestError as exc:
+                            await _send_json(send, refusal_status(exc.code),
+                                             {"error": exc.code, "message": exc.message})
+                            return
                         reply = await hub.relay_http(target, {
                             "method": method, "path": path,
                             "query": scope["query_string"].decode("latin-1"),
@@ -164,13 +177,15 @@ class ClusterRouting:
         await self.app(scope, receive, settled)
 
 
-async def _read_body(receive: Receive, limit: int = 65536) -> bytes:
-    body = bytearray()
+async def _body_chunks(receive: Receive) -> AsyncIterator[bytes]:
+    """A request's body chunks from its ASGI messages, as Starlette's ``Request.stream``."""
     while True:
         message = await receive()
-        body += message.get("body", b"")
-        if not message.get("more_body") or len(body) > limit:
-            return bytes(body)
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect
+        yield message.get("body", b"")
+        if not message.get("more_body"):
+            return
 
 
 async def _send_json(send: Send, status: int, data: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Final, TypeGuard
 
@@ -30,6 +31,7 @@ __all__ = [
     "error_message",
     "json_body",
     "parse_message",
+    "read_body",
     "request_id",
     "whole_number",
 ]
@@ -142,10 +144,21 @@ async def json_body(request: Request, limit: int, too_large: str, example: str,
     if media_type != "application/json":
         raise RequestError("not_json", "the body is JSON: send it with Content-Type: "
                            f"application/json, not {media_type or 'none'!r}"[:200])
+    raw = await read_body(request.stream(), limit, too_large)
+    if not raw and empty is not None:
+        raise empty
+    return decode_json(raw or b"{}", example)
+
+
+async def read_body(chunks: AsyncIterator[bytes], limit: int, too_large: str) -> bytes:
+    """A request's body from its chunks, read no further than ``limit`` bytes (beyond it
+    :class:`RequestError` ``too_large``, saying ``too_large``) and for no longer than
+    :data:`BODY_SECONDS` (``too_slow``); a client gone midway is ``bad_message``. Every
+    body a route or a relay reads comes through here."""
     raw = bytearray()
     try:
         async with asyncio.timeout(BODY_SECONDS):
-            async for chunk in request.stream():
+            async for chunk in chunks:
                 raw += chunk
                 if len(raw) > limit:
                     raise RequestError("too_large", too_large)
@@ -154,9 +167,7 @@ async def json_body(request: Request, limit: int, too_large: str, example: str,
     except TimeoutError:
         raise RequestError("too_slow", f"the request body did not arrive in full within "
                            f"{BODY_SECONDS:g} seconds") from None
-    if not raw and empty is not None:
-        raise empty
-    return decode_json(bytes(raw) or b"{}", example)
+    return bytes(raw)
 
 
 def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:

@@ -7,6 +7,7 @@ server's tables in ``request.app.state.hub``.
 from __future__ import annotations
 
 import functools
+import html
 import json
 import logging
 import secrets
@@ -26,7 +27,15 @@ from starlette.responses import (
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from hearts.core import PLAYER_COUNTS, PRESET_HELP, PRESETS, HeartsError, Rules, shown_name
+from hearts.core import (
+    PLAYER_COUNTS,
+    PRESET_HELP,
+    PRESETS,
+    HeartsError,
+    Rules,
+    echoed,
+    shown_name,
+)
 from hearts.players import LEVELS
 from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, my_games, player_key
@@ -36,8 +45,8 @@ from hearts.server.settings import TITLE_LENGTH, TableSettings
 from hearts.server.slots import RETRY_AFTER_S
 from hearts.server.table import Table
 
-__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "STATIC", "guarded", "http_refusal",
-           "small_body"]
+__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "SMALL_BODY_TOO_LARGE", "STATIC", "guarded",
+           "http_refusal", "refusal_status", "small_body"]
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +94,17 @@ async def http_refusal(request: Request, exc: Exception) -> Response:
                         headers=exc.headers)
 
 
+SMALL_BODY_TOO_LARGE: Final = f"request bodies are at most {MAX_BODY_BYTES} bytes"
+
+
+def refusal_status(code: str) -> int:
+    """The HTTP status of a refusal's code (400 for most)."""
+    return _STATUS.get(code, 400)
+
+
 async def small_body(request: Request) -> dict[str, Any]:
     """The JSON object of a lobby request's body, read no further than its limit."""
-    return await json_body(request, MAX_BODY_BYTES,
-                           f"request bodies are at most {MAX_BODY_BYTES} bytes",
+    return await json_body(request, MAX_BODY_BYTES, SMALL_BODY_TOO_LARGE,
                            "the request body is a JSON object")
 
 
@@ -117,7 +133,7 @@ def guarded(endpoint: Callable[[Request], Awaitable[Response]]
         try:
             return await endpoint(request)
         except RequestError as exc:
-            return _json_error(_STATUS.get(exc.code, 400), exc.code, exc.message)
+            return _json_error(refusal_status(exc.code), exc.code, exc.message)
         except Exception:
             log.exception("%s %s failed", request.method, request.url.path)
             return _json_error(500, "server_error", "the server failed on this request "
@@ -133,11 +149,17 @@ async def page(request: Request) -> Response:
 async def how_to_play(request: Request) -> Response:
     """The rules of a preset in our words."""
     preset = str(request.path_params["preset"])
-    if preset not in PRESETS:
-        return _json_error(404, "no_preset", f"presets are: {', '.join(PRESETS)}")
+    shell = (PAGES / "how-to-play.html").read_text(encoding="utf-8")
+    if preset not in PRESETS:  # a page, so a person's answer: the rules there are, linked
+        links = "".join(f'<li><a href="/how-to-play/{name}">{html.escape(PRESET_HELP[name])}'
+                        "</a></li>" for name in PRESETS)
+        missing = (f"<h2>How to play: no such rules</h2><p>There are no rules called "
+                   f"{html.escape(echoed(preset))} here. The rules there are:</p><ul>{links}</ul>")
+        return HTMLResponse(shell.replace("{title}", "no such rules")
+                            .replace("{preset}", "missing").replace("{body}", missing),
+                            status_code=404)
     body = (PAGES / "how-to-play" / f"{preset}.html").read_text(encoding="utf-8")
     title = body.partition("How to play: ")[2].partition("<")[0]
-    shell = (PAGES / "how-to-play.html").read_text(encoding="utf-8")
     return HTMLResponse(shell.replace("{title}", title).replace("{preset}", preset)
                         .replace("{body}", body))
 

@@ -46,6 +46,7 @@ class ScoreApp(App[None]):
                  names: list[str] | None = None, *, reopened: bool = False) -> None:
         super().__init__()
         self.sheet_name = name
+        self.rounds_shown = -1  # the rounds the pane last scrolled to (a message leaves it)
         self.rules_text = rules_text
         self.sheet = sheet
         self.fixing = False
@@ -85,8 +86,11 @@ class ScoreApp(App[None]):
             if sheet.is_over:
                 text += "\nGame over."
         self.query_one("#sheet-text", Static).update(text)
-        sheet_pane = self.query_one("#sheet", VerticalScroll)  # the newest rounds in view
-        self.call_after_refresh(sheet_pane.scroll_end, animate=False)
+        rounds = len(sheet.results) if sheet is not None else 0
+        if rounds != self.rounds_shown:  # a round came or went: the newest rounds in view
+            self.rounds_shown = rounds
+            sheet_pane = self.query_one("#sheet", VerticalScroll)
+            self.call_after_refresh(sheet_pane.scroll_end, animate=False)
         self.query_one("#message", Static).update(message)
         self.query_one("#entry", Input).placeholder = self.prompt()
 

@@ -43,7 +43,7 @@ class StartScreen(Screen[None]):
     StartScreen #error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+r", "resume", "Resume saved game"),
-                Binding("ctrl+s", "start", "Start"), Binding("escape", "app.quit", "Quit")]
+                Binding("ctrl+s", "start", "Start"), Binding("escape", "leave", "Quit")]
 
     def __init__(self, settings: GameSettings | None = None) -> None:
         super().__init__()
@@ -151,6 +151,14 @@ class StartScreen(Screen[None]):
 
     def on_input_submitted(self, _: Input.Submitted) -> None:
         self.action_start()
+
+    def action_leave(self) -> None:
+        """Escape leaves a box being typed in (as in the replay's round box), and quits
+        from anywhere else."""
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
+        else:
+            self.app.exit()
 
     def action_start(self) -> None:
         from hearts.tui.game import GameScreen

@@ -1,6 +1,7 @@
 // The challenge page: what the challenge is, a way to play it, and its leaderboard, read
 // again every few seconds while the page is in view. The server ranks the results and
 // re-checks every record; the page lays out what it is told and restates no rule.
+import { copyField } from "./copy.js";
 import { playerKey } from "./playerkey.js";
 
 const $ = (id) => document.getElementById(id);
@@ -119,8 +120,7 @@ async function sendRecord() {
 async function main() {
   $("play-name").value = localStorage.getItem("hearts-name") || "";
   $("play-form").addEventListener("submit", play);
-  $("copy-link").addEventListener("click",
-    () => navigator.clipboard && navigator.clipboard.writeText($("share-link").value));
+  $("copy-link").addEventListener("click", () => copyField($("share-link"), $("copy-link")));
   $("entry-file").addEventListener("change", sendRecord);
   if (await refresh()) {
     const again = () => {

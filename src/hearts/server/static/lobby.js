@@ -95,6 +95,8 @@ async function main() {
   $("create-preset").addEventListener("change", fillPlayers);
   $("create-players").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", createTable);
+  // a refusal speaks of the form as it was sent: an edit since makes it stale
+  $("create-form").addEventListener("input", () => { $("create-error").textContent = ""; });
   $("quick-play").addEventListener("click", playNow);
   $("refresh-tables").addEventListener("click", refreshTables);
   fillPlayers();

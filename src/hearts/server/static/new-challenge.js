@@ -1,6 +1,7 @@
 // The lobby's challenge form: a preset, a computer level for each seat after the player's
 // and a number of deals make a challenge (what is allowed: GET /api/challenges); the answer
 // is its link, to play and to share.
+import { copyField } from "./copy.js";
 import { fillCounts, fillSeats, option } from "./seat-choices.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,7 +47,7 @@ async function main() {
   $("challenge-players").addEventListener("change", fillOpponents);
   $("challenge-form").addEventListener("submit", create);
   $("challenge-copy").addEventListener("click",
-    () => navigator.clipboard && navigator.clipboard.writeText($("challenge-link").value));
+    () => copyField($("challenge-link"), $("challenge-copy")));
   fillPlayers();
   document.body.dataset.challengeReady = "true";
 }

@@ -15,6 +15,24 @@ const POLL_MS = 2000;
 
 const $ = (id) => document.getElementById(id);
 
+// A button whose action cannot be taken back (deleting a round, closing the sheet) asks
+// once more: the first tap says what a second does, which must come within 5 seconds.
+function askTwice(button, question, action) {
+  const label = button.textContent;
+  let armed = null;
+  button.addEventListener("click", () => {
+    if (!armed) {
+      button.textContent = question;
+      armed = setTimeout(() => { armed = null; button.textContent = label; }, 5000);
+      return;
+    }
+    clearTimeout(armed);
+    armed = null;
+    button.textContent = label;
+    action();
+  });
+}
+
 // ------------------------------------------------------------------ storage
 function readJSON(key, fallback) {
   try {
@@ -581,7 +599,7 @@ function wire() {
   }
   $("entry-cancel").addEventListener("click", () => { clearEntry(); renderKeeper(); });
   $("edit-last").addEventListener("click", startCorrection);
-  $("undo-last").addEventListener("click", () => changed(keeper.sheet.dropLastRound()));
+  askTwice($("undo-last"), "Tap again to delete the last round", () => changed(keeper.sheet.dropLastRound()));
   $("share").addEventListener("click", startShare);
   $("export-csv").addEventListener("click", () => exportAs("csv"));
   $("export-md").addEventListener("click", () => exportAs("md"));
@@ -589,16 +607,7 @@ function wire() {
     download(`${fileStem()}.json`, new Blob([`${JSON.stringify(keeper.sheet.toJSON(), null, 1)}\n`],
                                             {type: "application/json"}));
   });
-  let armed = null;
-  $("new-game").addEventListener("click", () => {
-    if (!armed) {
-      $("new-game").textContent = "Tap again to close this sheet (download it first to keep it)";
-      armed = setTimeout(() => { armed = null; $("new-game").textContent = "New game"; }, 5000);
-      return;
-    }
-    clearTimeout(armed);
-    armed = null;
-    $("new-game").textContent = "New game";
+  askTwice($("new-game"), "Tap again to close this sheet (download it first to keep it)", () => {
     localStorage.removeItem(CURRENT_KEY);
     keeper.sheet = null;
     keeper.share = null;

@@ -51,14 +51,33 @@ export function gameWinners(facts, totals, played) {
   return totals.flatMap((total, seat) => (total === best ? [seat] : []));
 }
 
+/** A name as every face shows it (hearts.core.shown_name): without control, format and
+ * unassigned characters, its spaces collapsed, at most `length` characters; null when no
+ * letter, digit, punctuation or symbol is left. */
+export function shownName(text, length) {
+  const kept = String(text).replace(/\p{C}/gu, "").split(/\s+/u).filter(Boolean).join(" ");
+  const name = Array.from(kept).slice(0, length).join("").trimEnd();
+  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(name) ? name : null;
+}
+
 /** The players' names, checked as a sheet checks them; a ScoreError says what is wrong. */
 export function checkNames(facts, names) {
-  const clean = names.map((n) => String(n).trim());
-  if (clean.length !== facts.players) {
+  const given = names.map((n) => String(n).trim());
+  if (given.length !== facts.players) {
     throw new ScoreError(`${facts.preset} with ${facts.players} players needs ` +
-                         `${facts.players} names, got ${clean.length}`, "sheet");
+                         `${facts.players} names, got ${given.length}`, "sheet");
   }
-  if (!clean.every(Boolean)) throw new ScoreError("every player needs a name", "sheet");
+  if (!given.every(Boolean)) throw new ScoreError("every player needs a name", "sheet");
+  if (given.some((n) => /\p{Cs}/u.test(n))) {
+    throw new ScoreError("a name is text that UTF-8 can write (a byte of another encoding " +
+                         "was typed, or a lone surrogate)", "sheet");
+  }
+  const clean = given.map((n) => shownName(n, facts.name_length) ?? "");
+  if (!clean.every(Boolean)) {
+    const unseen = given.filter((n, seat) => !clean[seat]).map((n) => JSON.stringify(n).slice(0, 40));
+    throw new ScoreError("every player needs a name that shows a letter, digit or sign; " +
+                         `${unseen.join(", ")} has none`, "sheet");
+  }
   if (new Set(clean.map((n) => n.toLowerCase())).size !== clean.length) {
     throw new ScoreError(`names must differ: ${clean.join(", ")}`, "sheet");
   }

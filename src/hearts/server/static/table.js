@@ -5,6 +5,7 @@
 // It draws a card table: the seats round an oval with this browser's seat at the bottom, the
 // trick in the middle (each card toward the seat that played it), the hand fanned below, the
 // pass as a tray, the score sheet and settings in a drawer. Movement is cosmetic (animate.js).
+import { copyField } from "./copy.js";
 import { centreOf, gather, slideIn } from "./animate.js";
 import { isRed, pretty, spoken, suitWord } from "./cards.js";
 import { verifyRound } from "./deal.js";
@@ -35,6 +36,18 @@ function send(data) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
 }
 
+// A player's own move or request: while the connection is down it is said, not lost
+// unsaid (the page reconnects by itself; the move is made again once it has).
+function sendMove(data) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(data));
+    return true;
+  }
+  $("error-text").textContent = "Not sent: the connection to the table is down. " +
+    "It reconnects by itself; try again once the top of the page says connected.";
+  return false;
+}
+
 function nameOf(s) {
   const info = table && table.seats[s];
   return info && info.name ? info.name : `Seat ${s + 1}`;
@@ -45,9 +58,10 @@ function cardFace(name, tag = "span") {
   const el = document.createElement(tag);
   el.className = `card ${suitWord(name)}${isRed(name) ? " red" : ""}`;
   const rank = document.createElement("span");
-  rank.className = "rank";
   const text = pretty(name);
   rank.textContent = text.slice(0, -1);
+  // "10", two figures, narrowed to the width the next card of a fanned hand leaves
+  rank.className = rank.textContent.length > 1 ? "rank two-figures" : "rank";
   const suit = document.createElement("span");
   suit.className = "suit";
   suit.textContent = text.slice(-1);
@@ -80,6 +94,7 @@ function connect() {
   socket.addEventListener("open", () => {
     backoff = 500;
     setConnection(token ? "connected" : "connected (watching)");
+    if ($("error-text").textContent.startsWith("Not sent:")) $("error-text").textContent = "";
     send({ type: "hello", token });
   });
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
@@ -186,6 +201,8 @@ function showRoundEnd(result) {
 
 function applyState(message) {
   stateId = message.state_id;
+  // a new trick begun: the last trick's box gives the middle of the table back to it
+  const newTrick = Boolean(view) && message.view.trick.length === 1 && view.trick.length !== 1;
   view = message.view;
   facts = message.facts;
   if (view.phase !== "pass") selected = new Set();
@@ -194,6 +211,7 @@ function applyState(message) {
   if (facts.dealt) dealtByRound[view.round] = facts.dealt;
   // The last trick stays on show after the next deal, until a trick of the new round.
   if (facts.last_trick) lastTrick = facts.last_trick;
+  if (newTrick) toggleLastTrick(false);
   render();
 }
 
@@ -202,8 +220,9 @@ async function checkReveal(reveal) {
   checkedRounds.add(reveal.round);
   let result;
   if (!globalThis.crypto || !crypto.subtle) {
-    // Browsers offer SHA-256 only on https or localhost pages.
-    result = { ok: false, reason: "this browser cannot hash on a plain-http page; check the downloaded record with `hearts verify`" };
+    // Browsers offer SHA-256 only on https or localhost pages: the deal is not checked
+    // here, which is not a failed check (a player would read "FAILED" as a rigged deal).
+    result = { ok: null, reason: "this browser checks deals only on an https (or localhost) page; check the downloaded record with `hearts verify`" };
   } else {
     result = await verifyRound(reveal, {
       removed: table.removed, players: table.players, seat,
@@ -213,8 +232,9 @@ async function checkReveal(reveal) {
   const item = document.createElement("li");
   item.dataset.testid = `fairness-result-${reveal.round}`;
   item.dataset.ok = String(result.ok);
-  item.className = result.ok ? "ok" : "fail";
-  item.textContent = `Round ${reveal.round}: ${result.ok ? "verified" : "FAILED"}: ${result.reason}`;
+  const verdict = result.ok === null ? "not checked" : result.ok ? "verified" : "FAILED";
+  item.className = result.ok === null ? "unchecked" : result.ok ? "ok" : "fail";
+  item.textContent = `Round ${reveal.round}: ${verdict}: ${result.reason}`;
   $("fairness-results").append(item);
 }
 
@@ -302,14 +322,14 @@ function activateCard(card) {
     else if (selected.size < view.pass_count) selected.add(card);
     render();
   } else if (view.phase === "play" && view.legal.includes(card)) {
-    send({ type: "play", card, state_id: stateId, id: ++requestSeq });
+    sendMove({ type: "play", card, state_id: stateId, id: ++requestSeq });
   }
 }
 
 function passSelected() {
   if (!myTurn() || view.phase !== "pass" || selected.size !== view.pass_count) return;
-  pendingPass = { type: "pass", cards: [...selected], state_id: stateId, id: ++requestSeq };
-  send(pendingPass);
+  const pass = { type: "pass", cards: [...selected], state_id: stateId, id: ++requestSeq };
+  if (sendMove(pass)) pendingPass = pass;
 }
 
 function onHandKey(event) {
@@ -338,7 +358,7 @@ function moveHandFocus(buttons, target) {
 
 function onPageKey(event) {
   if (["INPUT", "SELECT"].includes(event.target.tagName)) return;
-  if (event.key === "h" && hintsAvailable && myTurn()) send({ type: "hint", id: ++requestSeq });
+  if (event.key === "h" && hintsAvailable && myTurn()) sendMove({ type: "hint", id: ++requestSeq });
   else if (event.key === "l" && lastTrick) toggleLastTrick();
   else if (event.key === "Escape") { toggleDrawer(false); toggleLastTrick(false); }
 }
@@ -427,6 +447,7 @@ function seatSpot(s) {
 function placeAt(element, spot, reachX, reachY) {
   element.style.setProperty("--x", `${50 + reachX * spot.x}%`);
   element.style.setProperty("--y", `${50 + reachY * spot.y}%`);
+  element.style.setProperty("--dy", spot.y.toFixed(3));
 }
 
 // A trick's card lies between the centre and the seat that played it (the style sets how far).
@@ -446,7 +467,9 @@ function renderSeats() {
     el.dataset.seat = String(s);
     el.dataset.toAct = String(view.to_act.includes(s));
     el.dataset.me = String(s === seat);
-    placeAt(el, seatSpot(s), 44, 42);
+    const spot = seatSpot(s);
+    placeAt(el, spot, 44, 42);
+    el.dataset.wide = String(Math.abs(spot.x) < 0.5);  // at the top or the bottom
     const who = info.name || "(free seat)";
     const state = info.kind !== "human" ? "computer" : info.away ? "away: a computer stands in"
       : info.connected ? "here" : info.taken ? "disconnected" : "free";
@@ -559,13 +582,21 @@ function fanHand(hand, count) {
 
 function renderHand() {
   const hand = $("hand");
-  const focused = document.activeElement && document.activeElement.dataset.card;
-  hand.replaceChildren();
+  const active = document.activeElement;
+  const focused = active && active.dataset.card;
+  // A card just played (or a pass just sent from its button) leaves the hand: the focus
+  // goes on to the card that now has its place, not to the page, where keys do nothing.
+  const before = [...hand.children].map((el) => el.dataset.card);
   const passing = view.phase === "pass" && myTurn();
+  const keepFocus = Boolean(focused) || (active && active.id === "pass-submit" && !passing);
+  const place = focused ? Math.max(before.indexOf(focused), 0) : 0;
+  hand.replaceChildren();
   const received = new Set(view.received || []);
   const playable = view.hand.filter((card) => view.legal.includes(card) && myTurn());
   // One card of the hand is in the tab order; the arrow keys move along the rest.
-  const tabStop = view.hand.includes(focused) ? focused : playable[0] || view.hand[0];
+  const tabStop = view.hand.includes(focused) ? focused
+    : keepFocus && view.hand.length ? view.hand[Math.min(place, view.hand.length - 1)]
+      : playable[0] || view.hand[0];
   fanHand(hand, view.hand.length);
   for (const card of view.hand) {
     const button = cardElement(card, "button");
@@ -581,7 +612,7 @@ function renderHand() {
     if (passing) button.setAttribute("aria-pressed", String(selected.has(card)));
     button.addEventListener("click", () => activateCard(card));
     hand.append(button);
-    if (card === focused) button.focus();
+    if (keepFocus && card === tabStop) button.focus();
   }
   // The pass's line stays until the first trick is taken; the received cards stay marked.
   const got = $("received");
@@ -673,6 +704,8 @@ function offerSeat(info) {
   if (!info.seats.some((s) => s.kind === "human" && !s.taken)) return;
   $("join-name").value = $("join-name").value || localStorage.getItem("hearts-name") || "";
   $("join-panel").hidden = false;
+  // nothing connects until the person joins or watches (a refused token's socket says so)
+  if (!socket) setConnection("not joined yet");
 }
 
 async function joinTable(event) {
@@ -697,24 +730,31 @@ async function main() {
   $("hand").addEventListener("keydown", onHandKey);
   document.addEventListener("keydown", onPageKey);
   $("pass-submit").addEventListener("click", passSelected);
-  $("moon-subtract").addEventListener("click", () => send({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
-  $("moon-add").addEventListener("click", () => send({ type: "moon", choice: "add", state_id: stateId, id: ++requestSeq }));
-  $("hint-button").addEventListener("click", () => send({ type: "hint", id: ++requestSeq }));
+  $("moon-subtract").addEventListener("click", () => sendMove({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
+  $("moon-add").addEventListener("click", () => sendMove({ type: "moon", choice: "add", state_id: stateId, id: ++requestSeq }));
+  $("hint-button").addEventListener("click", () => sendMove({ type: "hint", id: ++requestSeq }));
   $("hint-figures-button").addEventListener("click", () => showHintDetails($("hint-details").hidden));
-  $("start-now").addEventListener("click", () => send({ type: "start" }));
+  $("start-now").addEventListener("click", () => sendMove({ type: "start" }));
   $("round-end-close").addEventListener("click", () => { $("round-end").hidden = true; });
   $("last-trick-button").addEventListener("click", () => toggleLastTrick());
   $("drawer-button").addEventListener("click", () => toggleDrawer());
   $("round-end-sheet").addEventListener("click", () => toggleDrawer(true));
   $("drawer-close").addEventListener("click", () => toggleDrawer(false));
+  $("last-trick-close").addEventListener("click", () => toggleLastTrick(false));
   startSettings();
-  $("copy-invite").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("invite-link").value));
+  $("copy-invite").addEventListener("click", () => copyField($("invite-link"), $("copy-invite")));
   $("join-form").addEventListener("submit", joinTable);
   $("watch-only").addEventListener("click", () => { $("join-panel").hidden = true; connect(); });
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
-  if (!response.ok) {
-    $("status").textContent = "There is no table at this address.";
+  if (!response.ok) {  // a mistyped or old link: say so, and lead back to the lobby
+    const lobby = document.createElement("a");
+    lobby.href = "/";
+    lobby.textContent = "Open or join a table in the lobby";
+    lobby.dataset.testid = "no-table-lobby";
+    $("status").replaceChildren("There is no table at this address. ", lobby);
+    $("last-trick-button").disabled = true;
     setConnection("no table");
+    document.body.dataset.ready = "true";
     return;
   }
   const info = await response.json();
