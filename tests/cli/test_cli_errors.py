@@ -211,4 +211,5 @@ def test_play_text_speaks_of_your_hand(hearts_main: HeartsMain) -> None:
     status, out, _ = hearts_main("play", "--text", "--seed", "1",
                                  stdin=f"{absent} {' '.join(held)}\nquit\n")
     assert status == 0
-    assert f"{absent} is not in your hand" in out and "seat 0's hand" not in out
+    # said as the game writes cards (the refusal's "4C" once beside a hand of symbols)
+    assert f"{Card(absent).pretty} is not in your hand" in out and "seat 0's hand" not in out

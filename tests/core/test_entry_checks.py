@@ -188,6 +188,9 @@ def test_read_json_refuses_in_words_what_json_loads_raises_a_mix_for(
 def test_echoed_quotes_what_was_given_cut_to_a_length() -> None:
     assert echoed("ab") == "'ab'" and echoed("9" * 100) == "'" + "9" * 37 + "…'"
     assert echoed(list(range(100)), 20) == "[0, 1, 2, 3, 4, 5, …"
+    assert echoed(10**5000) == "a whole number of about 5,000 digits"
+    with pytest.raises(InvalidCardError, match="about 5,000 digits"):  # not a ValueError
+        CardSet(10**5000)
 
 
 def test_read_json_reads_json() -> None:

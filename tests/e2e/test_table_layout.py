@@ -299,6 +299,28 @@ def test_a_whole_game_by_keys_alone(open_person: OpenPerson, server: ServerProce
     assert person.errors == []
 
 
+@pytest.mark.parametrize("players", [3, 4, 6], ids=lambda n: f"{n}-players")
+def test_the_invitation_covers_no_seat_on_a_phone(open_person: OpenPerson,
+                                                  server: ServerProcess, players: int) -> None:
+    """The invitation of a waiting table once covered its side seats on a phone: who had
+    sat down could not be seen."""
+    person = open_person(viewport=SIZES["phone"], touch=True)
+    create_table(person, server, name="Ivy", preset="classic",
+                 seats=["human", "human", *["random"] * (players - 2)])
+    expect(person.testid("invite-panel")).to_be_visible()
+    invite = boxes(person.testid("invite-panel"))[0]
+    assert invite is not None
+    for index, seat in enumerate(boxes(person.page.locator("[data-testid^='seat-']"))):
+        assert seat is not None
+        apart = (seat["x"] + seat["width"] <= invite["x"] or invite["x"] + invite["width"]
+                 <= seat["x"] or seat["y"] + seat["height"] <= invite["y"]
+                 or invite["y"] + invite["height"] <= seat["y"])
+        assert apart, (index, seat, invite)
+    assert_fits(person, [person.testid("invite-link"), person.testid("copy-invite")])
+    screenshot(person, f"invite-{players}-players-phone")
+    assert person.errors == []
+
+
 @pytest.mark.parametrize("players", [2, 3, 6], ids=lambda n: f"{n}-players")
 @pytest.mark.parametrize("size", ["laptop", "phone"], ids=str)
 def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: ServerProcess,

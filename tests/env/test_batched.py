@@ -254,6 +254,16 @@ def test_any_seed_and_table_plays_the_cores_game(text: str, seed: int, n: int,
     _play_along(text, n=n, steps=steps, seed=seed)
 
 
+def test_seeds_that_differ_above_32_bits_draw_different_random_actions() -> None:
+    """The random actions' stream took the seed's low 32 bits alone: seeds 5 and 5 + 2**32
+    drew from one stream. A seed below 2**32 keeps its stream."""
+    # the stream's state itself: the games of those seeds differ anyway
+    states = {int(BatchedHearts(1, "standard", seed=seed)._random[0])
+              for seed in (5, 5 + 2**32, 5 + 2**62, 5 + 2**64)}
+    assert len(states) == 4
+    assert int(BatchedHearts(1, "standard", seed=5)._random[0]) == mix_seed(5, 0x52414E44)
+
+
 def test_numpy_integers_are_taken_for_the_games_and_the_seed() -> None:
     batch = BatchedHearts(np.int64(3), "standard", seed=np.int64(4))
     assert (batch.n, type(batch.n), batch.seed, type(batch.seed)) == (3, int, 4, int)

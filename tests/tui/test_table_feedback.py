@@ -155,6 +155,19 @@ async def test_replay_escape_closes_the_round_box_and_question_mark_lists_the_ke
     assert not app.is_running
 
 
+async def test_the_replay_status_keeps_one_line_each_cut_short_not_wrapped() -> None:
+    """At the last move "…; game over, won by Right" wrapped onto the next line and pushed
+    the analysis's line out of the status."""
+    app = ReplayApp(build_replay(a_game()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        status = app.query_one("#status")
+        lines = [strip.text.rstrip() for strip in status.render_lines(status.region.reset_offset)]
+        assert "game over" in lines[0] and lines[0].endswith("…"), lines
+        assert "No analysis" in lines[2], lines  # the mark's line (none here), then this
+
+
 def test_the_replay_says_you_play_and_another_seat_plays() -> None:
     assert [_verb("You", v) for v in ("plays", "passes", "chooses", "takes")] == [
         "play", "pass", "choose", "take"]

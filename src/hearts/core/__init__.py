@@ -91,6 +91,7 @@ from hearts.core.inputs import (
     is_whole_number,
     read_json,
     read_whole_number,
+    same_name,
     shown_name,
 )
 from hearts.core.position import (
@@ -321,6 +322,7 @@ __all__ = [
     "round_points",
     "round_so_far",
     "round_steps",
+    "same_name",
     "seat_name",
     "sheet_lines",
     "shown_name",

@@ -20,7 +20,7 @@ from hearts.core.errors import HeartsError
 
 __all__ = ["MAX_DIGITS", "NAME_LENGTH", "JsonTextError", "as_whole_number", "echoed",
            "is_finite_number", "is_utf8_text", "is_whole_number", "read_json",
-           "read_whole_number", "shown_name"]
+           "read_whole_number", "same_name", "shown_name"]
 
 MAX_DIGITS: Final = 18
 """The most digits a whole number typed as text may have: more than any count, total or
@@ -148,15 +148,33 @@ NAME_LENGTH: Final = 24
 """The most characters of a person's name a table, a leaderboard or a record shows."""
 
 
+# Characters no face shows: controls, format characters, lone surrogates, private use.
+# Unassigned code points are kept, and count as visible: this Python's Unicode may predate
+# an emoji a browser (or a later Python) draws, and the rule must not move with versions.
+_UNSHOWN: Final = frozenset({"Cc", "Cf", "Cs", "Co"})
+
+
 def shown_name(text: str, length: int = NAME_LENGTH) -> str | None:
-    """A person's name as every face shows it: without control, format and unassigned
-    characters (a NUL, a zero-width space, a right-to-left override, a lone surrogate),
-    its spaces collapsed, at most ``length`` characters; None when no letter, digit,
-    punctuation or symbol is left (a name of zero-width spaces or accents alone would take
-    a seat that no one can see)."""
-    kept = "".join(char for char in text if unicodedata.category(char)[0] != "C")
+    """A person's name as every face shows it: without control, format, surrogate and
+    private-use characters (a NUL, a zero-width space, a right-to-left override), its
+    spaces collapsed, at most ``length`` characters; None when no letter, digit,
+    punctuation, symbol or character newer than this Python's Unicode is left (a name of
+    zero-width spaces or accents alone would take a seat that no one can see). The phone's
+    score page applies the same rule (``static/scorer.js`` ``shownName``)."""
+    kept = "".join(char for char in text if unicodedata.category(char) not in _UNSHOWN)
     name = " ".join(kept.split())[:length].rstrip()  # a cut may land after a space
-    return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else None
+    return name if any(_visible(char) for char in name) else None
+
+
+def _visible(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category[0] in "LNPS" or category == "Cn"
+
+
+def same_name(name: str) -> str:
+    """A shown name as two names are compared ("Ann" and "ANN", "Straße" and "STRASSE"
+    are one player), the phone's score page folding case the same way."""
+    return name.upper().lower()
 
 
 def is_utf8_text(value: object) -> bool:
@@ -176,7 +194,12 @@ def echoed(value: object, length: int = 40) -> str:
     """``value``'s ``repr`` as an error message quotes what was given: cut to ``length``
     characters with ``…``, so a pasted page of text is not said back whole (and a message
     stays one line a person can read) while a slip is shown as typed."""
-    shown = repr(value)
+    try:
+        shown = repr(value)
+    except ValueError:  # an int past Python's 4,300 digits has no repr
+        if not isinstance(value, int):
+            raise
+        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     if len(shown) <= length:
         return shown
     if isinstance(value, str):  # '9999…': still quoted, so a reader sees where it ends

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from hearts.core.cards import HEART_MASK, JACK_MASK, QUEEN_MASK, iter_mask
 from hearts.core.errors import HeartsError
-from hearts.core.inputs import echoed, is_utf8_text, is_whole_number, shown_name
+from hearts.core.inputs import echoed, is_utf8_text, is_whole_number, same_name, shown_name
 from hearts.core.rules import Rules
 from hearts.core.scoring import (
     MoonChoice,
@@ -111,7 +111,7 @@ class Sheet:
                                in zip(given, names, strict=True) if not shown)
             raise InvalidSheetError(f"every player needs a name that shows a letter, digit or "
                                     f"sign; {unseen} has none")
-        if len({n.casefold() for n in names}) != len(names):
+        if len({same_name(n) for n in names}) != len(names):
             raise InvalidSheetError(f"names must differ: {', '.join(names)}")
         object.__setattr__(self, "names", names)
         # Scoring every entry again also checks entries that did not come through add_round.

@@ -16,6 +16,7 @@ first, as in the single environment.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Final, Literal
 
 import numpy as np
@@ -147,9 +148,11 @@ class BatchedHearts:
         self.episode = episode
         self.reward = reward
         self.copy = copy
-        # the kernel takes the seed as a 64-bit one
-        self._random = np.array([kernel.mix_seed(first_seed % 2**63, _RANDOM_STREAM)],
-                                dtype=np.int64)
+        # the kernel's stream state is 32 bits: a larger seed is hashed into them, every
+        # bit of it (a seed below 2**32 is itself), so seeds 2**32 apart draw differently
+        folded = first_seed if first_seed < 2**32 else int.from_bytes(
+            hashlib.blake2b(str(first_seed).encode(), digest_size=4).digest(), "big")
+        self._random = np.array([kernel.mix_seed(folded, _RANDOM_STREAM)], dtype=np.int64)
         self._facts = play_rules(rules)
         self._fixed_moon = fixed_moon_choice(rules)
         self._codes = rules_array(rules)

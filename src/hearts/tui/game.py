@@ -28,6 +28,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker
 
 from hearts.core import (
+    MAX_TARGET,
     Action,
     Card,
     CardSet,
@@ -246,11 +247,13 @@ class GameScreen(Screen[None]):
                     f"{MIN_SIZE[1]} and hides cards below it")
         over = seen.phase is Phase.DEAL and bool(seen.results)
         number = seen.results[-1].round_no if over else seen.round_no
-        # a game of fixed rounds says how many; the target may end it sooner
-        parts = [f"Round {number} of {seen.rules.rounds}" if seen.rules.rounds
-                 else f"Round {number}"]
+        # a game of fixed rounds says how many; the target may end it sooner, unless it is
+        # the highest (a challenge's: the rounds alone end it)
+        rounds, target = seen.rules.rounds, seen.rules.target
+        parts = [f"Round {number} of {rounds}" if rounds else f"Round {number}"]
         parts[0] += " is over" if over else ""
-        parts.append(f"to {seen.rules.target}")
+        if not rounds or target < MAX_TARGET:
+            parts.append(f"to {target}")
         if seen.phase is Phase.PASS:
             parts.append(passing(seen.rules.pass_count, seen.pass_direction))
         if seen.phase is Phase.PLAY:

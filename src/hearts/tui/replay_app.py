@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
@@ -47,7 +46,8 @@ class ReplayApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #hands { height: auto; padding: 0 1; }
-    #status { height: 3; padding: 0 1; background: $panel; }
+    #status { height: 3; padding: 0 1; background: $panel; text-wrap: nowrap;
+              text-overflow: ellipsis; }
     #round-input { dock: bottom; display: none; }
     #round-input.open { display: block; }
     """
@@ -68,6 +68,7 @@ class ReplayApp(App[None]):
         Binding("escape", "close_or_quit", "Quit", show=False),
     ]
 
+    ENABLE_COMMAND_PALETTE = False  # as in the game: every key is listed by ?
     AUTO_FOCUS = None  # the keys move the replay; the round box takes focus when asked
 
     index: reactive[int] = reactive(0, init=False)
@@ -118,9 +119,9 @@ class ReplayApp(App[None]):
         self.query_one("#hands", Static).update("\n".join(hands))
         lines = [f"{self._where(frame)} {self._action(frame)}", self._mark(frame),
                  self._costly_line()]
-        # one line each, cut short rather than wrapped: the table keeps its rows
-        self.query_one("#status", Static).update(
-            Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
+        # one line each, cut short rather than wrapped (the style's text-wrap: a Text's own
+        # no_wrap is not kept by Static): the table keeps its rows
+        self.query_one("#status", Static).update("\n".join(lines))
 
     def _where(self, frame: Frame) -> str:
         last = len(self.replay.frames) - 1

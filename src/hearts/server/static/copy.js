@@ -2,8 +2,11 @@
 // and localhost pages: on a plain-http page (a table shared on a home network) the link is
 // selected instead and the button says how to copy it, rather than nothing happening.
 
+const restoring = new WeakMap();  // each button's timer that puts its label back
+
 export async function copyField(field, button) {
   const label = button.dataset.label || (button.dataset.label = button.textContent);
+  clearTimeout(restoring.get(button));
   try {
     if (!navigator.clipboard) throw new Error("no clipboard on this page");
     await navigator.clipboard.writeText(field.value);
@@ -13,5 +16,5 @@ export async function copyField(field, button) {
     field.select();
     button.textContent = "Selected: copy it (Ctrl+C, or touch and hold)";
   }
-  setTimeout(() => { button.textContent = label; }, 4000);
+  restoring.set(button, setTimeout(() => { button.textContent = label; }, 4000));
 }

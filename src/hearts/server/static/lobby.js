@@ -96,7 +96,10 @@ async function main() {
   $("create-players").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", createTable);
   // a refusal speaks of the form as it was sent: an edit since makes it stale
-  $("create-form").addEventListener("input", () => { $("create-error").textContent = ""; });
+  $("create-form").addEventListener("input", () => {  // Play now reads the form's name too
+    $("create-error").textContent = "";
+    $("quick-error").textContent = "";
+  });
   $("quick-play").addEventListener("click", playNow);
   $("refresh-tables").addEventListener("click", refreshTables);
   fillPlayers();

@@ -51,14 +51,18 @@ export function gameWinners(facts, totals, played) {
   return totals.flatMap((total, seat) => (total === best ? [seat] : []));
 }
 
-/** A name as every face shows it (hearts.core.shown_name): without control, format and
- * unassigned characters, its spaces collapsed, at most `length` characters; null when no
- * letter, digit, punctuation or symbol is left. */
+/** A name as every face shows it (hearts.core.shown_name): without control, format,
+ * surrogate and private-use characters, its spaces collapsed, at most `length` characters;
+ * null when no letter, digit, punctuation, symbol or unassigned character is left. */
 export function shownName(text, length) {
-  const kept = String(text).replace(/\p{C}/gu, "").split(/\s+/u).filter(Boolean).join(" ");
+  const kept = String(text).replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu, "")
+    .split(/\s+/u).filter(Boolean).join(" ");
   const name = Array.from(kept).slice(0, length).join("").trimEnd();
-  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(name) ? name : null;
+  return /[\p{L}\p{N}\p{P}\p{S}\p{Cn}]/u.test(name) ? name : null;
 }
+
+/** A shown name as two are compared (hearts.core.same_name): "Straße" is "STRASSE". */
+const sameName = (name) => name.toUpperCase().toLowerCase();
 
 /** The players' names, checked as a sheet checks them; a ScoreError says what is wrong. */
 export function checkNames(facts, names) {
@@ -78,7 +82,7 @@ export function checkNames(facts, names) {
     throw new ScoreError("every player needs a name that shows a letter, digit or sign; " +
                          `${unseen.join(", ")} has none`, "sheet");
   }
-  if (new Set(clean.map((n) => n.toLowerCase())).size !== clean.length) {
+  if (new Set(clean.map(sameName)).size !== clean.length) {
     throw new ScoreError(`names must differ: ${clean.join(", ")}`, "sheet");
   }
   return clean;

@@ -570,6 +570,8 @@ function renderLastTrick() {
 }
 
 function toggleLastTrick(show = $("last-trick-box").hidden) {
+  // closed with the focus inside it (its Close button): the focus goes back to its button
+  if (!show && $("last-trick-box").contains(document.activeElement)) $("last-trick-button").focus();
   $("last-trick-box").hidden = !show;
   $("last-trick-button").setAttribute("aria-expanded", String(show));
 }
@@ -584,11 +586,14 @@ function renderHand() {
   const hand = $("hand");
   const active = document.activeElement;
   const focused = active && active.dataset.card;
-  // A card just played (or a pass just sent from its button) leaves the hand: the focus
-  // goes on to the card that now has its place, not to the page, where keys do nothing.
+  // A card just played by keys (or a pass just sent from its button) leaves the hand: the
+  // focus goes on to the card that now has its place, not to the page, where keys do
+  // nothing. After a click or a tap it does not: an unseen focus would let a stray Space
+  // play a card nobody chose.
+  const byKeys = Boolean(active) && active.matches(":focus-visible");
   const before = [...hand.children].map((el) => el.dataset.card);
   const passing = view.phase === "pass" && myTurn();
-  const keepFocus = Boolean(focused) || (active && active.id === "pass-submit" && !passing);
+  const keepFocus = byKeys && (Boolean(focused) || (active.id === "pass-submit" && !passing));
   const place = focused ? Math.max(before.indexOf(focused), 0) : 0;
   hand.replaceChildren();
   const received = new Set(view.received || []);
@@ -612,7 +617,7 @@ function renderHand() {
     if (passing) button.setAttribute("aria-pressed", String(selected.has(card)));
     button.addEventListener("click", () => activateCard(card));
     hand.append(button);
-    if (keepFocus && card === tabStop) button.focus();
+    if (card === focused || (keepFocus && card === tabStop)) button.focus();
   }
   // The pass's line stays until the first trick is taken; the received cards stay marked.
   const got = $("received");
@@ -753,6 +758,7 @@ async function main() {
     lobby.dataset.testid = "no-table-lobby";
     $("status").replaceChildren("There is no table at this address. ", lobby);
     $("last-trick-button").disabled = true;
+    $("drawer-button").hidden = true;  // no sheet, no commitment: nothing to open
     setConnection("no table");
     document.body.dataset.ready = "true";
     return;
