@@ -166,6 +166,11 @@ def test_the_table_fits_each_screen_and_passes_the_audit(
     assert_fits(person, [person.testid("drawer-close"),
                          person.page.locator("#score-sheet th").last])
     assert_accessible(person, f"the drawer at {size}")
+    # Tab goes round inside the open drawer, both ways (it once went on behind it)
+    inside = "() => document.getElementById('drawer').contains(document.activeElement)"
+    for key in ["Tab"] * 12 + ["Shift+Tab"] * 12:
+        person.page.keyboard.press(key)
+        assert person.page.evaluate(inside), key
     screenshot(person, f"drawer-{size}")
     person.testid("drawer-close").click()
     expect(person.testid("drawer")).to_be_hidden()

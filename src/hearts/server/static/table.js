@@ -371,6 +371,24 @@ function toggleDrawer(show = $("drawer").hidden) {
   else if (wasOpen) $("drawer-button").focus();
 }
 
+// While the drawer is open, Tab goes round inside it, as in a dialog: it covers the table
+// (the whole width of a phone), and the focus once went on behind it to the header.
+function keepTabInDrawer(event) {
+  if (event.key !== "Tab") return;
+  const stops = [...$("drawer").querySelectorAll("button, a[href], input, select, textarea")]
+    .filter((el) => !el.disabled && el.getClientRects().length > 0);
+  if (!stops.length) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    last.focus();
+    event.preventDefault();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    first.focus();
+    event.preventDefault();
+  }
+}
+
 function startSettings() {
   $("setting-speed").value = speed();
   $("setting-speed").addEventListener("change", (event) => setSpeed(event.target.value));
@@ -745,6 +763,7 @@ async function main() {
   $("drawer-button").addEventListener("click", () => toggleDrawer());
   $("round-end-sheet").addEventListener("click", () => toggleDrawer(true));
   $("drawer-close").addEventListener("click", () => toggleDrawer(false));
+  $("drawer").addEventListener("keydown", keepTabInDrawer);
   $("last-trick-close").addEventListener("click", () => toggleLastTrick(false));
   startSettings();
   $("copy-invite").addEventListener("click", () => copyField($("invite-link"), $("copy-invite")));
