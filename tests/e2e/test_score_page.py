@@ -258,6 +258,15 @@ def test_the_last_round_is_corrected_and_deleted(phones: Any,
     page.get_by_test_id("undo-last").tap()  # deleting a round asks twice
     expect(page.get_by_test_id("undo-last")).to_contain_text("Tap again")
     wait_rows(page, 1)
+    # a round entered between the taps: the question was about the sheet before it
+    type_round(page, [23, 3, -10], jack=2)
+    wait_rows(page, 2)
+    expect(page.get_by_test_id("undo-last")).to_have_text("Delete last round")
+    page.get_by_test_id("undo-last").tap()
+    wait_rows(page, 2)
+    page.get_by_test_id("undo-last").tap()
+    wait_rows(page, 1)
+    page.get_by_test_id("undo-last").tap()
     page.get_by_test_id("undo-last").tap()
     wait_rows(page, 0)
     # a new game asks twice, then the setup form is back and the sheet is gone

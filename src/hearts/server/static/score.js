@@ -17,20 +17,33 @@ const $ = (id) => document.getElementById(id);
 
 // A button whose action cannot be taken back (deleting a round, closing the sheet) asks
 // once more: the first tap says what a second does, which must come within 5 seconds.
+const armed = new Set();  // the questions asked and not yet answered: each one's disarm
+
 function askTwice(button, question, action) {
   const label = button.textContent;
-  let armed = null;
+  let timer = null;
+  const disarm = () => {
+    clearTimeout(timer);
+    timer = null;
+    button.textContent = label;
+    armed.delete(disarm);
+  };
   button.addEventListener("click", () => {
-    if (!armed) {
+    if (timer === null) {
       button.textContent = question;
-      armed = setTimeout(() => { armed = null; button.textContent = label; }, 5000);
+      timer = setTimeout(disarm, 5000);
+      armed.add(disarm);
       return;
     }
-    clearTimeout(armed);
-    armed = null;
-    button.textContent = label;
+    disarm();
     action();
   });
+}
+
+// The sheet changed since a first tap: that question was about another sheet (a round
+// entered in between would otherwise be the one a second tap deletes).
+function disarmQuestions() {
+  for (const disarm of [...armed]) disarm();
 }
 
 // ------------------------------------------------------------------ storage
@@ -305,6 +318,7 @@ function clearEntry() {
 }
 
 function changed(sheet) {
+  disarmQuestions();
   keeper.sheet = sheet;
   keeper.synced = false;
   save();

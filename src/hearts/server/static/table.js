@@ -107,6 +107,9 @@ function connect() {
 
 function sendEntropy(round) {
   if (seat === null || entropyByRound[round]) return;
+  // kept only once sent: a round whose entropy went nowhere sends it on the welcome after
+  // reconnecting, which names the round again
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   entropyByRound[round] = value;
