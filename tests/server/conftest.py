@@ -271,6 +271,11 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
             answered_at = message.get("state_id", answered_at)
             if message["type"] == "error":
                 acted.clear()  # refused (stale, rate limited): act again on the current state
+            if message.get("code") == "rate_limited":
+                # The server says so at most once a second and drops the rest unsaid: a retry
+                # sooner could be dropped with no word, and the player would wait for good
+                # (seen once in CI under load).
+                await asyncio.sleep(1.1)
         view = client.state
         if view is None or pending or client.state_id in acted or client.state_id < answered_at:
             continue
