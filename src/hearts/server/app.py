@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect
+from starlette.requests import Request
 from starlette.routing import WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -151,8 +151,8 @@ class ClusterRouting:
                     target = await hub.resolve(match.group(1))
                     if isinstance(target, str):
                         try:  # read as a route reads a body: in its limits of size and time
-                            body = await read_body(_body_chunks(receive), MAX_BODY_BYTES,
-                                                   SMALL_BODY_TOO_LARGE)
+                            body = await read_body(Request(scope, receive).stream(),
+                                                   MAX_BODY_BYTES, SMALL_BODY_TOO_LARGE)
                         except RequestError as exc:
                             await _send_json(send, refusal_status(exc.code),
                                              {"error": exc.code, "message": exc.message})
@@ -175,17 +175,6 @@ class ClusterRouting:
                 await hub.settle()
             await send(message)
         await self.app(scope, receive, settled)
-
-
-async def _body_chunks(receive: Receive) -> AsyncIterator[bytes]:
-    """A request's body chunks from its ASGI messages, as Starlette's ``Request.stream``."""
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect
-        yield message.get("body", b"")
-        if not message.get("more_body"):
-            return
 
 
 async def _send_json(send: Send, status: int, data: dict[str, Any]) -> None:
