@@ -18,6 +18,7 @@ from hearts.core import (
     card_name,
     iter_mask,
     parse_card,
+    repeated_card,
 )
 
 
@@ -103,3 +104,15 @@ def test_the_point_masks_are_the_cards_they_name() -> None:
     assert CardSet(QUEEN_MASK) == CardSet.parse("QS")
     assert CardSet(JACK_MASK) == CardSet.parse("JD")
     assert CardSet(POINT_MASK) == CardSet(HEART_MASK | QUEEN_MASK)
+
+
+@given(st.lists(st.integers(0, 51), max_size=60))
+def test_repeated_card_is_the_first_card_met_a_second_time(cards: list[int]) -> None:
+    firsts = [card for i, card in enumerate(cards) if card in cards[:i]]
+    assert repeated_card(cards) == (firsts[0] if firsts else None)
+    # every reader of a card list refuses the same repeat, naming it
+    if firsts:
+        with pytest.raises(InvalidCardError, match=f"{card_name(firsts[0])} is named twice"):
+            CardSet.parse(" ".join(card_name(c) for c in cards))
+    else:
+        assert CardSet.parse(" ".join(card_name(c) for c in cards)).mask == CardSet(cards).mask

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import gymnasium
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hearts.core import PLAYER_COUNTS, PRESETS, Card, InvalidCardError, Phase, Rules, new_game
 from hearts.env import HAND_ID, HeartsAECEnv, HeartsEnv, UnknownOptionWarning, env
@@ -146,7 +146,7 @@ def test_a_refused_action_is_a_typed_error_and_changes_nothing() -> None:
     assert aec.agent_selection == agent
     assert np.array_equal(aec.observe(agent)["observation"], obs["observation"])
     with pytest.raises(EncodingError, match="render_mode"):
-        env(render_mode="human")
+        env(render_mode="rgb_array")
 
 
 def test_ansi_render_shows_the_public_table_and_the_actors_hand() -> None:
@@ -158,6 +158,24 @@ def test_ansi_render_shows_the_public_table_and_the_actors_hand() -> None:
     hand = " ".join(str(c) for c in aec.table.state.hand(0))
     assert f"to act player_0: {hand}" in text
     assert env().render() is None
+
+
+def test_pettingzoo_render_test_passes_in_every_render_mode(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: env(rules=quick("classic", 5),
+                                             render_mode=render_mode))
+    assert "classic:players=5" in capsys.readouterr().out  # "human" printed the table
+
+
+def test_human_render_prints_the_table_after_each_reset_and_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    aec = env(rules="standard", render_mode="human")
+    aec.reset(seed=4)
+    assert capsys.readouterr().out.count("standard  round 1  pass") == 1
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+    printed = capsys.readouterr().out
+    assert printed.count("standard  round 1  pass") == 1 and "(picked " in printed
+    assert aec.render() is None
 
 
 @pytest.mark.parametrize("action", [0.9, "0", True, [0], float("nan"), np.array([3])],

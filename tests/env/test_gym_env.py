@@ -146,3 +146,13 @@ def test_a_hand_episode_plays_one_hand() -> None:
     assert steps == 3 + state.rules.hand_size  # three pass picks, then a card a trick
     text = hand.render()
     assert text is not None and text.startswith("classic:players=5")
+
+
+def test_human_render_prints_the_seats_view_after_reset_and_each_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shown = HeartsEnv(rules="standard", render_mode="human")
+    observation, _ = shown.reset(seed=3)
+    assert capsys.readouterr().out.startswith("standard  round 1  pass")
+    shown.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert "seat 0 hand" in capsys.readouterr().out
+    assert shown.render() is None

@@ -136,3 +136,16 @@ def test_an_observer_that_is_not_one_seats_view_is_refused_not_given_the_seats_c
     with pytest.raises(EncodingError, match=f"one seat's view.*private_info={private}"):
         make_observation(game, kind)
     assert len(make_observation(game).tensor) == OBSERVATION_SIZE
+
+
+def test_the_information_state_tensor_the_game_does_not_offer_is_refused_in_words() -> None:
+    """It used to be an empty list, which a learner would take for a tensor of size 0."""
+    game = pyspiel.load_game(GAME_NAME)
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(EncodingError, match="no information-state tensor: use observation_t"):
+        state.information_state_tensor(0)
+    assert len(state.observation_tensor(0)) == OBSERVATION_SIZE
+    assert state.information_state_string(0).startswith("round 1 dealt")

@@ -199,6 +199,10 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # shown_name keeps unassigned characters, same_name, echoed's long ints (3b13d44 to
     # the session's fourth commit): the same two runs, 12 and 12 games alike
     "77b7d07115057136": "1387629ee4aa7d41",
+    # repeated_card, one home for a card named twice (4e00158 to session 43's first
+    # commit): `same_play.py --old 4e00158`, and again with the four bots above, 12 and 12
+    # games alike
+    "62f86b4bfb805bb6": "77b7d07115057136",
 })
 
 

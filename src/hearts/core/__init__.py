@@ -42,6 +42,7 @@ from hearts.core.cards import (
     lowest_card,
     mask_cards,
     parse_card,
+    repeated_card,
 )
 from hearts.core.codec import (
     ACTION_KINDS,
@@ -315,6 +316,7 @@ __all__ = [
     "read_position",
     "read_whole_number",
     "record_seats",
+    "repeated_card",
     "replay_game",
     "replay_hand",
     "replay_record",

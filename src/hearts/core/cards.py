@@ -47,6 +47,7 @@ __all__ = [
     "lowest_card",
     "mask_cards",
     "parse_card",
+    "repeated_card",
 ]
 
 CLUBS: Final = 0
@@ -96,6 +97,21 @@ def _card_help(text: str) -> str:
         f"not a card: {echoed(text)}; write a rank (2-10, T, J, Q, K, A) then a suit "
         "(C D S H or ♣ ♦ ♠ ♥), e.g. 'QS', '10H', 'TH', 'Q♠'"
     )
+
+
+def repeated_card(cards: Iterable[int]) -> int | None:
+    """The first card named a second time in ``cards``, else None. A hand, a pass or a
+    list of cards holds each card once, so a repeat is a slip to refuse, never two cards.
+
+    >>> repeated_card([36, 0, 36])
+    36
+    """
+    seen = 0
+    for card in cards:
+        if seen >> card & 1:
+            return card
+        seen |= 1 << card
+    return None
 
 
 def card_name(card: int) -> str:
@@ -254,14 +270,11 @@ class CardSet:
         """
         if not isinstance(text, str):
             raise InvalidCardError(f"cards are text like 'QS 2C', not {echoed(text)}")
-        mask = 0
-        for part in text.replace(",", " ").split():
-            bit = 1 << Card(part)
-            if mask & bit:
-                raise InvalidCardError(
-                    f"{card_name(Card(part))} is named twice in {echoed(text, 80)}")
-            mask |= bit
-        return cls(mask)
+        cards = [Card(part) for part in text.replace(",", " ").split()]
+        twice = repeated_card(cards)
+        if twice is not None:
+            raise InvalidCardError(f"{card_name(twice)} is named twice in {echoed(text, 80)}")
+        return cls(cards)
 
     @property
     def mask(self) -> int:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from hearts.core.actions import Action, ChooseMoon, PassCards, Play
-from hearts.core.cards import Card, CardSet, card_name
+from hearts.core.cards import Card, CardSet, card_name, repeated_card
 from hearts.core.errors import HeartsError, InvalidCardError
 from hearts.core.inputs import echoed, is_whole_number
 from hearts.core.scoring import MoonChoice
@@ -90,9 +90,9 @@ def decode_cards(value: object, field: str = "cards", *, count: int | None = Non
     picked = CardSet(cards)
     if count is not None and (len(cards) != count or len(picked) != count):
         raise CodecError(field, f"{field}: exactly {count} different cards, not {echoed(value)}")
-    if len(picked) != len(cards):
-        twice = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise CodecError(field, f"{field}: {twice} is listed twice; each card at most once")
+    twice = repeated_card(cards)
+    if twice is not None:
+        raise CodecError(field, f"{field}: {Card(twice)} is listed twice; each card at most once")
     return picked
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts.core.actions import PassCards, Play
-from hearts.core.cards import Card, CardSet, parse_card
+from hearts.core.cards import Card, CardSet, parse_card, repeated_card
 from hearts.core.errors import HeartsError, InvalidPositionError
 from hearts.core.inputs import MAX_DIGITS, echoed, read_whole_number
 from hearts.core.record import MAX_ROUND, MAX_TOTAL
@@ -128,12 +128,10 @@ def _parse_cards(what: str, text: str) -> list[Card]:
 
 def _card_set(what: str, text: str) -> CardSet:
     cards = _parse_cards(what, text)
-    mask = 0
-    for card in cards:
-        if mask & card.mask:
-            raise InvalidPositionError(f"{what}: {card} is written twice")
-        mask |= card.mask
-    return CardSet(mask)
+    twice = repeated_card(cards)
+    if twice is not None:
+        raise InvalidPositionError(f"{what}: {Card(twice)} is written twice")
+    return CardSet(cards)
 
 
 def _whole_number(what: str, text: str, low: int, high: int) -> int:
@@ -216,12 +214,12 @@ def _tricks(rules: Rules, text: str) -> list[tuple[int, list[Card]]]:
 def _check_deck(rules: Rules, hands: list[CardSet],
                 tricks: list[tuple[int, list[Card]]]) -> None:
     """The hands and the played cards must be the rules' deck, each card once."""
-    seen = 0
-    for card in [card for hand in hands for card in hand] + [
-            card for _, cards in tricks for card in cards]:
-        if seen & card.mask:
-            raise InvalidPositionError(f"{card} is written twice (in the hands or the tricks)")
-        seen |= card.mask
+    written = [card for hand in hands for card in hand] + [
+        card for _, cards in tricks for card in cards]
+    twice = repeated_card(written)
+    if twice is not None:
+        raise InvalidPositionError(f"{Card(twice)} is written twice (in the hands or the tricks)")
+    seen = CardSet(written).mask
     if seen != rules.deck:
         missing, extra = rules.deck & ~seen, seen & ~rules.deck
         problems = []

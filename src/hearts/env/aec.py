@@ -16,7 +16,9 @@ has chosen.
 Options: ``rules`` (a :class:`~hearts.core.Rules` or a rules text), ``players`` (2-6 where the
 preset plays that many), ``reward`` (``"hand"`` or ``"game"``, see :mod:`hearts.env.table`),
 ``episode`` (``"game"``: whole games to the target; ``"hand"``: one hand, round
-``options={"round": r}`` of ``reset``, default 1), ``render_mode`` (``"ansi"`` or None).
+``options={"round": r}`` of ``reset``, default 1), ``render_mode`` (``"ansi"``:
+``render()`` returns the table as text; ``"human"``: the table is printed after every
+``reset`` and ``step``; or None).
 ``reset(seed=s)`` plays the game :func:`hearts.core.new_game` deals for ``s``; a reset without
 a seed draws the next game's seed from the generator of the last seeded reset.
 
@@ -44,9 +46,18 @@ from hearts.players.observation import (
     EncodingError,
 )
 
-__all__ = ["RENDER_MODES", "HeartsAECEnv", "env", "observation_space"]
+__all__ = ["RENDER_MODES", "HeartsAECEnv", "env", "observation_space", "rendered"]
 
-RENDER_MODES: Final = ("ansi",)
+RENDER_MODES: Final = ("ansi", "human")
+
+
+def rendered(render_mode: str | None, text: str) -> str | None:
+    """What ``render()`` gives in a render mode: the text for ``"ansi"``; for ``"human"``
+    the text printed (to standard output) and None, as Gymnasium and PettingZoo ask."""
+    if render_mode == "human":
+        print(text, flush=True)
+        return None
+    return text if render_mode == "ansi" else None
 _SEED_BOUND: Final = 2**63
 
 
@@ -119,6 +130,8 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
             game_seed = int(self._rng.integers(_SEED_BOUND))
         self.table.start(game_seed, round_no)
         self._begin()
+        if self.render_mode == "human":
+            self.render()
 
     def _begin(self) -> None:
         self.agents = self.possible_agents[:]
@@ -153,9 +166,12 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """``"ansi"``: the table as text (public facts, and the hand of the seat to act)."""
+        """The table as text (public facts, and the hand of the seat to act), returned or
+        printed as the render mode asks."""
         if self.render_mode is None:
             return None
         state = self.table.state
@@ -177,7 +193,7 @@ class HeartsAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # typ
             lines.append(f"to act {agent_name(actor)}: {' '.join(str(c) for c in mine.hand)}{note}")
         elif public.winners:
             lines.append("won by " + " ".join(agent_name(s) for s in public.winners))
-        return "\n".join(lines)
+        return rendered(self.render_mode, "\n".join(lines))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -335,14 +335,19 @@ class HeartsObserver:
                 f"public_info={iig_obs_type.public_info}, "
                 f"private_info={iig_obs_type.private_info.name}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = 0 if self.perfect_recall else OBSERVATION_SIZE
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor = np.zeros(0 if self.perfect_recall else OBSERVATION_SIZE, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HeartsState, player: int) -> None:
-        """Fill the tensor with ``player``'s observation of ``state``."""
-        if not self.perfect_recall:
-            self.tensor[:] = observe(view(state.core, player), state.selected[player])
+        """Fill the tensor with ``player``'s observation of ``state``; with perfect recall
+        there is no tensor to fill (the game declares none), which is said, not an empty
+        list handed over as though it were one."""
+        if self.perfect_recall:
+            raise EncodingError(
+                "this game offers no information-state tensor: use observation_tensor (the "
+                "seat's view: its cards and picks, each seat's cards played this round, the "
+                "totals) or information_state_string (the seat's whole history)")
+        self.tensor[:] = observe(view(state.core, player), state.selected[player])
 
     def string_from(self, state: HeartsState, player: int) -> str:
         """``player``'s information state (perfect recall) or view, as text."""

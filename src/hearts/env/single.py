@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 from hearts.arena.specs import BotSpec, build_player
 from hearts.core import Rules, as_whole_number, is_finite_number, moon_points
-from hearts.env.aec import RENDER_MODES, observation_space
+from hearts.env.aec import RENDER_MODES, observation_space, rendered
 from hearts.env.table import Episode, RewardKind, Table, parse_rules
 from hearts.players.base import Player, decide
 from hearts.players.observation import ACTION_COUNT, EncodingError, action_index
@@ -106,6 +106,8 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
             for s, c in enumerate(self._choices) if s != self.seat}
         self.table.start(self._game_seed, round_no)
         self._opponents_play()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), {}
 
     def _opponents_play(self) -> float:
@@ -125,24 +127,28 @@ class HeartsEnv(gymnasium.Env[Observation, np.int64]):
             raise EncodingError("the episode is over: call reset()")
         index = action_index(action)
         mask = self.table.mask(self.seat)
-        if not mask[index]:
+        info: dict[str, Any] = {}
+        if mask[index]:
+            reward = self.table.step(index)[self.seat] + self._opponents_play()
+        else:
             self.table.over = True
             self._close_bots()
-            return self._observation(), self.illegal_reward, True, False, {
-                "illegal": index, "allowed": np.flatnonzero(mask).tolist()}
-        reward = self.table.step(index)[self.seat]
-        reward += self._opponents_play()
-        return self._observation(), reward, self.table.over, False, {}
+            reward = self.illegal_reward
+            info = {"illegal": index, "allowed": np.flatnonzero(mask).tolist()}
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, self.table.over, False, info
 
     def render(self) -> str | None:
-        """``"ansi"``: this seat's view as text."""
+        """This seat's view as text, returned or printed as the render mode asks."""
         if self.render_mode is None:
             return None
         mine = self.table.view(self.seat)
-        return (f"{self.rules.text}  round {mine.round_no}  {mine.phase.value}\n"
-                f"totals {list(mine.totals)}  taken {list(mine.points_taken)}\n"
-                f"trick {[str(c) for _, c in mine.trick]}\n"
-                f"seat {self.seat} hand {' '.join(str(c) for c in mine.hand)}")
+        return rendered(self.render_mode,
+                        f"{self.rules.text}  round {mine.round_no}  {mine.phase.value}\n"
+                        f"totals {list(mine.totals)}  taken {list(mine.points_taken)}\n"
+                        f"trick {[str(c) for _, c in mine.trick]}\n"
+                        f"seat {self.seat} hand {' '.join(str(c) for c in mine.hand)}")
 
     def _close_bots(self) -> None:
         state = self.table.state

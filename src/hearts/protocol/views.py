@@ -28,6 +28,7 @@ from hearts.core import (
     is_whole_number,
     play_rules,
     playable,
+    repeated_card,
     trick_winner,
 )
 from hearts.protocol.errors import ProtocolError
@@ -218,8 +219,9 @@ def _check_cards(seen: PlayerView, n: int, size: int) -> None:
         if t.winner != trick_winner(t.leader, t.cards, n):
             raise _error(f"view: a trick led by seat {t.leader} with {CardSet(t.cards)} is "
                          f"won by seat {trick_winner(t.leader, t.cards, n)}, not {t.winner}")
-    if len(set(played)) != len(played) or seen.hand.mask & CardSet(played).mask:
-        raise _error("view: a card is played twice, or played and still in the hand")
+    twice = repeated_card([*played, *seen.hand])
+    if twice is not None:
+        raise _error(f"view: {Card(twice)} is played twice, or played and still in the hand")
     named = [("hand", seen.hand), ("passed", seen.passed), ("received", seen.received)]
     for name, cards in [*named, ("played cards", CardSet(played))]:
         if cards is not None and cards.mask & ~deck:
