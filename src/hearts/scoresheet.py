@@ -1,5 +1,6 @@
 """The faces' side of the real-deck score sheet (``hearts score``, in plain text and on
-screen): reading a round as typed, and the sheet as CSV, Markdown or numbered text.
+screen): how to type a round under the sheet's rules, reading a round as typed, and the
+sheet as CSV, Markdown or numbered text.
 
 The checks of a round (its cards against the deck, the moon rule, the game's end) are
 the core's :class:`~hearts.core.scorekeeper.Sheet`; this module only turns text into
@@ -10,7 +11,7 @@ its entries and its results into text::
     >>> sheet.totals
     (5, 13, 8, 0)
     >>> sheet_csv(sheet).splitlines()[1]
-    '1,5,5,13,13,8,8,0,0'
+    '1,5,5,13,13,8,8,0,0,'
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.core import (
+    JACK_MASK,
     MAX_TOTAL,
     InvalidRoundError,
     InvalidRulesError,
@@ -32,6 +34,7 @@ from hearts.core import (
     Rules,
     Sheet,
     Taken,
+    card_points,
     format_sheet,
 )
 
@@ -40,6 +43,7 @@ __all__ = [
     "ParsedEntry",
     "add_entry",
     "enter_round",
+    "entry_help",
     "export",
     "parse_round_entry",
     "sheet_csv",
@@ -101,6 +105,19 @@ def sheet_rules(rules_text: str, players: int) -> Rules:
     return rules.replace(players=players)
 
 
+def entry_help(rules: Rules) -> str:
+    """How to type a round under ``rules``: the J♦'s ``j`` only where the J♦ scores (the
+    house rule, with the J♦ in the deck), where a points entry must mark its taker."""
+    if rules.jack_of_diamonds and rules.deck & JACK_MASK:
+        jack = card_points(JACK_MASK, rules)
+        return ("Enter a round as each player's points as counted, j on the J♦'s taker "
+                f"(13 5 {8 + jack}j 0), or as the cards each took: 5h = five hearts, q = the Q♠, "
+                "j = the J♦ (house rule), 0 = none (5h q 8hj 0). The sheet applies the moon rule.")
+    return ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
+            "each took: 5h = five hearts, q = the Q♠, 0 = none (5h q 8h 0). The sheet "
+            "applies the moon rule.")
+
+
 def parse_round_entry(text: str, players: int) -> ParsedEntry:
     """Parse a typed round: ``13 5 8 0`` (points; ``-7j`` marks the J♦ taker) or
     ``5h q 8h 0`` (hearts taken ``Nh``, ``q`` the Q♠, ``j`` the J♦, ``0`` or ``-`` nothing)."""
@@ -154,17 +171,23 @@ def winner_text(sheet: Sheet) -> str:
     return f"Winners (tied): {names}" if len(sheet.winners) > 1 else f"Winner: {names}"
 
 
-def sheet_rows(sheet: Sheet) -> list[list[str]]:
-    """The sheet as table rows: header, then round number and ``points`` / ``total``."""
-    header = ["Round"]
+_MOON_COLUMN: Final = "Shot the moon"
+"""The last column's heading: the moon has a column of its own, so points stay numbers."""
+
+
+def sheet_rows(sheet: Sheet) -> list[list[str | int]]:
+    """The sheet as table rows: header, then the round number, each player's points and
+    total (numbers), and who shot the moon (a name, or '')."""
+    header: list[str | int] = ["Round"]
     for name in sheet.names:
         header += [name, f"{name} total"]
+    header.append(_MOON_COLUMN)
     rows = [header]
     for result in sheet.results:
-        row = [str(result.round_no)]
-        for seat, (points, total) in enumerate(zip(result.points, result.totals, strict=True)):
-            moon = " (moon)" if result.shooter == seat else ""
-            row += [f"{points}{moon}", str(total)]
+        row: list[str | int] = [result.round_no]
+        for points, total in zip(result.points, result.totals, strict=True):
+            row += [points, total]
+        row.append("" if result.shooter is None else sheet.names[result.shooter])
         rows.append(row)
     return rows
 
@@ -174,20 +197,21 @@ _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
 def sheet_csv(sheet: Sheet) -> str:
-    """The sheet as CSV (one row a round, points and total per player). A name that a
-    spreadsheet would run as a formula (``=HYPERLINK(...)``: a shared sheet's names are
-    anyone's) is written after a ``'``, which shows it as text."""
-    header, *rounds = sheet_rows(sheet)
-    safe = [f"'{cell}" if cell.startswith(_FORMULA_START) else cell for cell in header]
+    """The sheet as CSV (one row a round: points and total per player as numbers, then the
+    moon's shooter). A name that a spreadsheet would run as a formula (``=HYPERLINK(...)``:
+    a shared sheet's names are anyone's) is written after a ``'``, which shows it as text."""
+    rows = [[f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
+             for cell in row] for row in sheet_rows(sheet)]
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows([safe, *rounds])
+    csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue()
 
 
 def sheet_markdown(sheet: Sheet) -> str:
     """The sheet as a Markdown table, with the winners once the game is over."""
     rows = sheet_rows(sheet)
-    lines = ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    lines = ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |"
+             for row in rows]
     lines.insert(1, "|" + "---|" * len(rows[0]))
     if sheet.winners:
         lines += ["", winner_text(sheet)]

@@ -1,13 +1,14 @@
 """Words shared by every face: a count with its noun in the number that agrees with it,
-and a round's pass in a sentence.
+a round's pass in a sentence, and the seats' names by place at the table.
 
 A leaf below every layer (it imports nothing of the game), so the command line, the
-arena's reports and the terminal say "1 deal set" and "2 deal sets" the same way.
+arena's reports and the terminal say "1 deal set" and "2 deal sets" the same way, and the
+text game and the full-screen game call the seat on your left "Left".
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "passing"]
+__all__ = ["counted", "pass_where", "passing", "seat_names"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -18,9 +19,31 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number} {plural if plural is not None else noun + 's'}"
 
 
+def pass_where(direction: str) -> str:
+    """Where a round's cards go, from the view's ``pass_direction`` (``left``, ``across``,
+    ``2 to the left``): "to the left", "across", "2 to the left"."""
+    return f"to the {direction}" if direction in ("left", "right") else direction
+
+
 def passing(count: int, direction: str) -> str:
-    """A round's pass as words, from the view's ``pass_direction`` (``left``, ``across``,
-    ``2 to the left``): "pass 3 cards to the left", "pass 1 card across", "pass 3 cards 2
-    to the left"."""
-    where = f"to the {direction}" if direction in ("left", "right") else direction
-    return f"pass {counted(count, 'card')} {where}"
+    """A round's pass as words, from the view's ``pass_direction``: "pass 3 cards to the
+    left", "pass 1 card across", "pass 3 cards 2 to the left"."""
+    return f"pass {counted(count, 'card')} {pass_where(direction)}"
+
+
+def seat_names(players: int, human_seat: int, human: str = "You") -> tuple[str, ...]:
+    """Short names by place at the table as the human sees it: You, Left, Across, Right...
+    (with more players: Left 2, Right 2, counted round from the human)."""
+    names = []
+    for seat in range(players):
+        offset = (seat - human_seat) % players
+        if offset == 0:
+            names.append(human)
+        elif players % 2 == 0 and offset == players // 2:
+            names.append("Across")
+        elif offset < players / 2:
+            names.append("Left" if offset == 1 else f"Left {offset}")
+        else:
+            back = players - offset
+            names.append("Right" if back == 1 else f"Right {back}")
+    return tuple(names)

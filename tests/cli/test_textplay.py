@@ -19,6 +19,7 @@ from hearts.core import (
     round_deal_seed,
 )
 from hearts.players import RandomPlayer
+from hearts.tui.session import seat_names
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♠♥]")
 
@@ -85,9 +86,9 @@ def test_a_whole_game_asks_computers_through_their_own_views_only():
     game = TextGame(new_game(rules, "views"), computers, read=script.read, write=script.write)
     assert game.play() is Outcome.FINISHED
     assert game.state.is_over and all(c.views > 0 for c in computers)
-    assert "=== Round 1: pass 3 cards to the left (Bot 1) ===" in script.lines
-    assert "=== Round 3: pass 3 cards 2 to the left (Bot 2) ===" in script.lines
-    assert "=== Round 4: pass 3 cards 2 to the right (Bot 3) ===" in script.lines
+    assert "=== Round 1: pass 3 cards to the left ===" in script.lines
+    assert "=== Round 3: pass 3 cards 2 to the left ===" in script.lines
+    assert "=== Round 4: pass 3 cards 2 to the right ===" in script.lines
     assert any(line.startswith("Game over.") for line in script.lines)
 
 
@@ -105,7 +106,7 @@ def test_the_shooter_is_asked_for_the_moon_choice_where_the_preset_gives_one():
     assert game.play() is Outcome.FINISHED
     assert script.prompts.count("Moon> ") == 1 and len(script.prompts) == 27
     assert "  trick 1: 2♣ led by Ada" in script.lines
-    assert "You shot the moon! Totals before this round: Ada 10; Bot 1 20." in script.lines
+    assert "You shot the moon! Totals before this round: Ada 10; Across 20." in script.lines
     result = game.state.results[-1]
     assert (result.shooter, result.moon_choice, result.totals) == (0, MoonChoice.ADD, (10, 46))
     assert "Ada shot the moon: add 26 to every other player." in script.lines
@@ -143,7 +144,7 @@ def test_a_rounds_last_trick_and_result_show_before_the_next_deal():
                       if line.startswith("  trick 13 goes to "))
     over = script.lines.index("Round 1 is over. Points: " + ", ".join(
         f"{name} {p}" for name, p in zip(game.names, game.state.results[0].points, strict=True)))
-    dealt = script.lines.index("=== Round 2: pass 3 cards to the right (Bot 3) ===")
+    dealt = script.lines.index("=== Round 2: pass 3 cards to the right ===")
     assert last_trick < over < dealt
     # the game is the seeded one: round 2 came from its own dealer
     deals = [a for a in game.state.history if isinstance(a, Deal)]
@@ -176,3 +177,32 @@ def test_a_challenge_gives_no_hints():
                     read=script.read, write=script.write, hints=False)
     assert game.play() is Outcome.END_OF_INPUT
     assert "No hints in a challenge: everyone plays these cards alone." in script.lines
+
+
+def test_seats_have_the_full_screen_games_names_by_place():
+    """The text game once said "Bot 1" where the full-screen game says "Left"."""
+    for text, name in (("classic:players=6", "Ada"), ("card-commons:players=3", "You")):
+        rules = Rules.parse(text)
+        script = Script(stop_after=0)
+        computers = [RandomPlayer(s) for s in range(1, rules.players)]
+        game = TextGame(new_game(rules, "names"), computers, name=name, read=script.read,
+                        write=script.write)
+        game.play()
+        assert game.names == list(seat_names(rules.players, 0, name))
+    assert game.names == ["You", "Left", "Right"]
+    assert script.lines[0] == ("Hearts, card-commons:players=3: You (seat 0), Left (seat 1), "
+                               "Right (seat 2). Type 'help' for commands.")
+
+
+def test_the_pass_is_said_once_by_its_direction_which_names_the_partner():
+    """Once "pass 3 cards to the left (Bot 1)", then, with seats named by place, the
+    direction and the partner's name said the same thing twice."""
+    script = Script(stop_after=1)
+    game = TextGame(new_game(Rules(), "pass"), [RandomPlayer(s) for s in range(1, 4)],
+                    read=script.read, write=script.write)
+    game.play()
+    assert "=== Round 1: pass 3 cards to the left ===" in script.lines
+    choose = next(line for line in script.lines if line.startswith("Choose "))
+    assert choose.startswith("Choose 3 cards to pass to the left: ")
+    assert "You pass" in script.lines[script.lines.index(choose) + 1]
+    assert script.lines[script.lines.index(choose) + 1].endswith(" to Left.")

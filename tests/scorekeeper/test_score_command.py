@@ -12,6 +12,7 @@ import pytest
 
 from hearts.core import Sheet
 from hearts.persistence import load_sheet
+from hearts.scoresheet import entry_help
 from hearts.tui.dialogs import MoonScreen
 from hearts.tui.score_app import ScoreApp
 
@@ -65,7 +66,7 @@ def test_reopen_and_export_a_saved_sheet() -> None:
     more = hearts("--open", "club", stdin="0 0 13 13\n")
     assert "2. Ann +0 = 13" in more.stdout
     csv_text = hearts("--open", "club", "--export", "csv").stdout
-    assert csv_text.splitlines()[2] == "2,0,13,0,13,13,13,13,13"
+    assert csv_text.splitlines()[2] == "2,0,13,0,13,13,13,13,13,"
     md = hearts("--open", "club", "--export", "md").stdout
     assert md.startswith("| Round | Ann | Ann total |")
     missing = hearts("--open", "nobody")
@@ -77,7 +78,7 @@ def test_a_downloaded_sheet_file_opens_is_kept_and_goes_on(tmp_path: Path) -> No
     download = tmp_path / "hearts-score-2026-12-07.json"  # the phone page's file
     download.write_text(json.dumps(load_sheet("phone").to_json()), encoding="utf-8")
     csv_text = hearts("--open", str(download), "--export", "csv").stdout
-    assert csv_text.splitlines()[1] == "1,13,13,13,13,0,0,0,0"
+    assert csv_text.splitlines()[1] == "1,13,13,13,13,0,0,0,0,"
     assert not (tmp_path / "home" / "sheets" / "hearts-score-2026-12-07.json").exists()
     both = hearts("--open", str(download), "--names", "A,B,C,D", stdin="0 0 13 13\n")
     assert both.returncode == 2 and "--names starts a new sheet" in both.stderr
@@ -163,3 +164,30 @@ def test_a_sheet_file_json_cannot_hold_is_one_error_line(tmp_path: Path, text: s
     done = hearts("--open", str(sheet), "--export", "csv")
     assert done.returncode == 2
     assert done.stderr == f"hearts: error: {sheet} cannot be read: {said}\n"
+
+
+def test_the_plain_entry_help_offers_the_jack_only_under_its_house_rule() -> None:
+    """The help once offered "j = the J♦" and "8hj" under rules where the J♦ scores
+    nothing (a points entry with j is refused there)."""
+    plain = hearts("--names", "Ann,Bo,Cy,Di", "--name", "nojack", stdin="help\n")
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.count("5h = five hearts, q = the Q♠, 0 = none (5h q 8h 0)") == 2
+    assert "J♦" not in plain.stdout
+    jack = hearts("--rules", "card-commons:jack_of_diamonds=on", "--names", "Ann,Bo,Cy,Di",
+                  "--name", "jack", stdin="help\n13 5 -2j 0\n")
+    assert jack.stdout.count("j on the J♦'s taker (13 5 -2j 0)") == 2
+    assert jack.stdout.count("j = the J♦ (house rule), 0 = none (5h q 8hj 0)") == 2
+    assert "1. Ann +13 = 13, Bo +5 = 5, Cy -2 = -2, Di +0 = 0" in jack.stdout
+
+
+async def test_the_score_screen_helps_with_the_rounds_of_its_own_rules(
+        hearts_home: Path) -> None:
+    for rules, jack in (("card-commons", False), ("card-commons:jack_of_diamonds=on", True)):
+        app = ScoreApp(name=f"help-{jack}", rules_text=rules)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert str(app.query_one("#help").render()) == ""  # names first: rules to come
+            await pilot.press(*"Ann, Bo, Cy, Di", "enter")
+            await pilot.pause()
+            assert app.sheet is not None
+            shown = str(app.query_one("#help").render())
+            assert shown == entry_help(app.sheet.rules) and ("J♦" in shown) is jack

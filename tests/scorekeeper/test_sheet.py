@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 
@@ -23,6 +24,8 @@ from hearts.core import (
 )
 from hearts.scoresheet import (
     add_entry,
+    enter_round,
+    entry_help,
     parse_round_entry,
     sheet_csv,
     sheet_markdown,
@@ -236,11 +239,49 @@ def test_csv_and_markdown_exports() -> None:
     s = sheet("card-commons:target=20").add_round(points=(26, 0, 0, 0))
     s = s.add_round(points=(0, 20, 6, 0))
     csv_lines = sheet_csv(s).splitlines()
-    assert csv_lines[0] == "Round,Ann,Ann total,Bo,Bo total,Cy,Cy total,Di,Di total"
-    assert csv_lines[1] == "1,-26 (moon),-26,0,0,0,0,0,0"
+    assert csv_lines[0] == ("Round,Ann,Ann total,Bo,Bo total,Cy,Cy total,Di,Di total,"
+                            "Shot the moon")
+    assert csv_lines[1] == "1,-26,-26,0,0,0,0,0,0,Ann"
     md = sheet_markdown(s)
-    assert "| 2 | 0 | -26 | 20 | 20 | 6 | 6 | 0 | 0 |" in md
+    assert "| 1 | -26 | -26 | 0 | 0 | 0 | 0 | 0 | 0 | Ann |" in md
+    assert "| 2 | 0 | -26 | 20 | 20 | 6 | 6 | 0 | 0 |  |" in md
     assert md.rstrip().endswith("Winner: Ann")
+
+
+@pytest.mark.parametrize("rules", ["card-commons", "classic:moon=others-plus"])
+def test_every_points_and_total_cell_of_the_csv_is_a_number(rules: str) -> None:
+    """A moon once went into a points cell as "-26 (moon)", text a spreadsheet cannot add
+    up; the shooter has a column of their own (a name a spreadsheet would run as text)."""
+    names = ("=Ann", "Bo", "Cy", "Di")
+    played = sheet(rules, names).add_round(points=(26, 0, 0, 0)).add_round(
+        points=(13, 13, 0, 0))
+    header, *rounds = csv.reader(sheet_csv(played).splitlines())
+    assert header[-1] == "Shot the moon" and len(header) == 2 + 2 * len(names)
+    assert [row[-1] for row in rounds] == ["'=Ann", ""]
+    numbers = [[r.round_no, *(n for pair in zip(r.points, r.totals, strict=True) for n in pair)]
+               for r in played.results]
+    assert [[int(cell) for cell in row[:-1]] for row in rounds] == numbers
+
+
+@pytest.mark.parametrize(("rules", "jack"), [
+    ("card-commons", False),
+    ("standard", False),
+    ("classic:players=3", False),
+    ("card-commons:jack_of_diamonds=on", True),
+    ("standard:jack_of_diamonds=on", True),
+])
+def test_the_entry_help_offers_the_jack_only_where_the_rules_take_it(rules: str,
+                                                                    jack: bool) -> None:
+    """The help once offered ``j`` (the J♦) under every rules, where only the house rule
+    takes it; each example it gives is a round the sheet accepts."""
+    parsed = Rules.parse(rules)
+    help_text = entry_help(parsed)
+    examples = re.findall(r"\((-?[0-9][^()]*)\)", help_text)  # (13 5 8 0), (5h q 8h 0)
+    assert len(examples) == 2
+    assert ("J♦" in help_text) is jack and ("j" in " ".join(examples)) is jack
+    if parsed.players == len(NAMES):  # the examples are a round of four
+        for example in examples:
+            assert len(enter_round(sheet(rules), example).results) == 1
 
 
 def test_parse_round_entry_reads_points_and_cards() -> None:
@@ -317,4 +358,4 @@ def test_a_name_a_spreadsheet_would_run_is_written_to_csv_as_text() -> None:
     header, first = sheet_csv(played).splitlines()[:2]
     assert header.startswith('Round,"\'=HYPERLINK(""http://x"")",')
     assert "'+1,'+1 total,'-Bo,'-Bo total,'@Cy,'@Cy total" in header
-    assert first == "1,13,13,13,13,0,0,0,0"
+    assert first == "1,13,13,13,13,0,0,0,0,"

@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -164,6 +165,43 @@ async def test_undo_takes_back_the_pass_and_a_played_card() -> None:
         assert "Took back your last decision" in screen_text(app)
 
 
+def _played_into(session: GameSession, round_no: int, plays: int) -> bool:
+    """The human has played ``plays`` cards of round ``round_no``."""
+    seen = session.human_view()
+    return seen.round_no == round_no and seen.phase is Phase.PLAY and \
+        sum(play.seat == session.human for play in seen.round_plays) >= plays
+
+
+@pytest.mark.parametrize(("game", "round_no"), [("seeded", 2), ("a position", 1)])
+async def test_a_resumed_game_takes_back_what_the_game_before_it_could(
+        game: str, round_no: int) -> None:
+    """The undo stack lived only in memory: a game resumed from its save could take back
+    nothing, and u said "Nothing to undo"."""
+    session = _clubs_hand_session(auto_play=False) if game == "a position" else \
+        GameSession(GameSettings(rules="card-commons:target=100", seed="11", speed="instant"))
+    app = HeartsApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not _played_into(session, round_no, 3):
+            await step(app, pilot)
+        await settle(app, pilot)
+    resumed = GameSession.resume()  # the app is gone, as after a quit
+    assert resumed is not None and game_record(resumed.state) == game_record(session.state)
+    app = HeartsApp(session=resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert "Took back your last decision" in screen_text(app)
+    # each decision the uninterrupted game could take back, back to the first, to the
+    # same position (the others' passes kept when the human's pass is taken back)
+    taken = 0
+    while session.undo():
+        assert taken == 0 or resumed.undo()
+        assert game_record(resumed.state) == game_record(session.state)
+        taken += 1
+    assert taken >= 3 and not resumed.can_undo
+
+
 async def test_hint_key_shows_a_legal_hint_and_p_or_enter_plays_it() -> None:
     app = HeartsApp(session=GameSession(QUICK))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -255,7 +293,8 @@ async def test_auto_play_plays_the_only_legal_card_and_only_when_asked() -> None
             assert ("Auto-played your only card, 2♣" in screen_text(app)) is auto_play
 
 
-async def test_shooters_choice_is_asked_and_applied() -> None:
+def moon_session() -> GameSession:
+    """A hand in which the human, in seat 1, shoots the moon and chooses how it scores."""
     # Seat 1 leads first (dealer-left) holding every heart: leading hearts it takes every
     # trick, and the Q♠ has to be discarded to it, so it shoots the moon.
     rules = Rules.parse("classic:first_lead=dealer-left,first_trick=any,hearts_lead=any-time,"
@@ -265,7 +304,11 @@ async def test_shooters_choice_is_asked_and_applied() -> None:
     hands = (CardSet(rest[0:13]), hearts, CardSet(rest[13:26]), CardSet(rest[26:39]))
     settings = GameSettings(rules=rules.text, levels=("random", "human", "random", "random"),
                             seed="9", speed="instant")
-    session = GameSession(settings, new_hand(rules, hands))
+    return GameSession(settings, new_hand(rules, hands))
+
+
+async def test_shooters_choice_is_asked_and_applied() -> None:
+    session = moon_session()
     app = HeartsApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         while not isinstance(app.screen, MoonScreen):

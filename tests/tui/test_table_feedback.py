@@ -1,6 +1,7 @@
 """What the terminal says back to a player (helper-53's audit, played in tmux): a hint
 that comes too late, the last trick left on, a screen too small, a hold round, the sheets'
-newest rounds, the replay's keys and the start screen's way out."""
+newest rounds, the replay's keys and the start screen's way out; then helper-57's: the
+cards received in the pass, Escape in the moon choice, the rule options at the start."""
 
 from __future__ import annotations
 
@@ -8,23 +9,24 @@ import threading
 from typing import Any
 
 import pytest
-from tests.tui.test_play import QUICK, screen_text, settle, step
-from tests.tui.test_replay_viewer import SIZE, a_game
+from test_play import QUICK, moon_session, screen_text, settle, step
+from test_replay_viewer import SIZE, a_game
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Input
+from textual.widgets import Button, Input, Select, Static
 
 from hearts.core import Phase, Rules, Sheet, hand_record, replay_game
 from hearts.replay import build_replay
 from hearts.tui import game as game_module
 from hearts.tui.app import HeartsApp
-from hearts.tui.dialogs import GameOverScreen, TextScreen, sheet_screen
+from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.game import GameScreen
 from hearts.tui.replay_app import KEYS_HELP, ReplayApp, _verb
 from hearts.tui.session import HUMAN, GameSession, GameSettings
 from hearts.tui.start import StartScreen
 from hearts.tui.text import TextStyle
+from hearts.tui.widgets import CardCell
 
 
 async def test_a_hint_that_comes_after_the_move_is_dropped_not_shown_for_the_next(
@@ -220,3 +222,100 @@ def test_the_replay_keys_help_names_every_key_it_binds() -> None:
         assert isinstance(binding, Binding)
         for key in binding.key.split(","):
             assert written.get(key, key) in listed, key
+
+
+def _received_cells(screen: GameScreen) -> dict[str, CardCell]:
+    return {cell.card.pretty: cell for cell in screen.query(CardCell)
+            if cell.display and cell.has_class("received")}
+
+
+async def test_the_cards_received_in_the_pass_stay_in_sight_until_your_first_play() -> None:
+    """What the pass brought was one line of the event log: a long hint or two messages
+    pushed it out at once, a resumed game never said it, and the cursor on a received
+    card hid its underline."""
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+        while not (session.human_view().my_turn and session.human_view().phase is Phase.PLAY):
+            await step(app, pilot)  # the pass, then the others' plays up to yours
+        await settle(app, pilot)
+        seen = session.human_view()
+        assert seen.received is not None and seen.pass_source is not None
+        said = f"received {TextStyle().cards(seen.received)} from " \
+            f"{session.names[seen.pass_source]}."
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.say("It is not your turn.")
+        screen.say("Not allowed: you must follow suit.")
+        screen.show_hint(screen.generation, "Hint: play it. " + "reason " * 40, None)
+        await pilot.pause()
+        events = str(screen.query_one("#events").render())
+        assert said in events and events.endswith(" … h: all of it")
+        received = _received_cells(screen)
+        assert set(received) == {card.pretty for card in seen.received}
+        screen.cursor = next(iter(seen.received))
+        await pilot.pause()
+        under_cursor = received[screen.cursor.pretty].rich_style
+        assert under_cursor.reverse and under_cursor.underline
+    resumed = GameSession.resume()  # saved on the human's first play, not yet made
+    assert resumed is not None
+    app = HeartsApp(session=resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert said in screen_text(app) and _received_cells(screen)
+        screen.cursor = next(iter(resumed.human_view().legal))
+        await pilot.press("enter")  # the first play: what arrived has been acted on
+        await settle(app, pilot)
+        assert said not in screen_text(app) and not _received_cells(screen)
+
+
+async def test_escape_in_the_moon_choice_leaves_it_for_later_and_enter_asks_again() -> None:
+    """The shooter's choice had no way out: Escape did nothing and no key said so."""
+    session = moon_session()
+    app = HeartsApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, MoonScreen):
+            await step(app, pilot)
+        assert str(app.screen.query_one("#later", Button).label) == "Not yet (Esc)"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)  # the table, the choice still to make
+        assert session.state.phase is Phase.MOON and session.human_view().my_turn
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert prompt == "You shot the moon: Enter chooses how it scores."
+        await pilot.press("s")  # look at the sheet before choosing
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("enter", "enter")  # close the sheet, then ask again
+        assert isinstance(app.screen, MoonScreen)
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert session.state.results[-1].points == (26, 0, 26, 26)
+
+
+async def test_the_start_screen_shows_the_rule_options_given_beyond_the_preset() -> None:
+    """``hearts play --rules standard:rounds=8`` showed "standard" alone, though the game
+    kept the option."""
+    app = HeartsApp(GameSettings(rules="standard:moon=shooter-choice,rounds=8",
+                                 speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+
+        def shown() -> str:
+            return "\n".join(str(w.render()) for w in screen.query(Static) if w.display)
+
+        assert "Options: moon=shooter-choice, rounds=8." in shown()
+        screen.query_one("#preset", Select).value = "classic"
+        await pilot.pause()
+        assert "Options moon=shooter-choice, rounds=8 are for standard with 4 players; " \
+            "this game plays classic's own." in shown()
+        screen.query_one("#preset", Select).value = "standard"
+        await pilot.pause()
+        assert "Options: moon=shooter-choice, rounds=8." in shown()
+        await pilot.click("#start")
+        await settle(app, pilot)
+        session = app.game
+        assert session is not None and session.rules.rounds == 8

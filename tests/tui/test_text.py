@@ -5,17 +5,27 @@ from __future__ import annotations
 import pytest
 
 import hearts.players.hints
-from hearts.core import SUIT_SYMBOLS, CardSet, PassCards, PlayerView, Rules, new_game, view
+from hearts.core import (
+    SUIT_SYMBOLS,
+    CardSet,
+    PassCards,
+    Phase,
+    PlayerView,
+    Rules,
+    new_game,
+    view,
+)
+from hearts.players import decide, make_player
 from hearts.players.hints import chance_percent, shown_chances
-from hearts.players.search.player import CandidateFigures
-from hearts.tui.text import HintText, TextStyle, figures_table, written_hint
+from hearts.players.search.player import CandidateFigures, alike_runs, distinct_cards
+from hearts.tui.text import HintText, TextStyle, figures_table, figures_text, written_hint
 
 
 def figures(cards: str, utility: float, points: float, queen: float = 0.0,
             moon_against: float = 0.0, game_ends: float = 0.0,
-            game_lost: float = 0.0) -> CandidateFigures:
+            game_lost: float = 0.0, alike: str = "") -> CandidateFigures:
     return CandidateFigures(CardSet.parse(cards), utility, points, queen, 0.0, moon_against,
-                            game_ends, game_lost, worlds=400)
+                            game_ends, game_lost, worlds=400, alike=CardSet.parse(alike))
 
 
 def table(candidates: list[CandidateFigures], style: TextStyle) -> list[str]:
@@ -55,6 +65,49 @@ def test_losing_the_game_is_a_column_only_when_the_game_ends_in_a_percent_of_the
     assert shown_chances(rare) == ()
     assert shown_chances([figures("TH", 1.0, 2.0, game_ends=0.005),
                           figures("3H", 0.5, 3.0)]) == ("game_lost",)
+
+
+def test_a_card_that_plays_alike_is_named_in_the_row_of_the_one_weighed() -> None:
+    """The search weighs one card of a run that plays alike; the table dropped the rest."""
+    rows = figures_table([figures("9C", -14.7, 12.8, queen=0.51, alike="TC"),
+                          figures("KC", -19.4, 14.8, queen=0.65)], ("queen",),
+                         TextStyle()).splitlines()
+    assert rows == ["move        value  points   Q♠",
+                    "9♣ (= 10♣)  -14.7    12.8  51%",
+                    "K♣          -19.4    14.8  65%"]
+
+
+def test_the_figures_say_what_each_column_shown_means() -> None:
+    candidates = [figures("9C", -14.7, 12.8, queen=0.51, moon_against=0.01, alike="TC"),
+                  figures("KC", -19.4, 14.8, queen=0.65)]
+    chances = shown_chances(candidates)
+    legend = figures_text(candidates, chances, TextStyle())[-1]
+    assert legend.startswith("value: what the search maximises, in points: ")
+    assert legend.endswith(" chance of winning the game. points: the points you take this "
+                           "round, on average; Q♠: the chance that you take the Q♠; others' "
+                           "moon: the chance that another player shoots the moon; (= …): "
+                           "cards that play alike, weighed as one.")
+    alone = figures_text([figures("9C", -14.7, 12.8, queen=0.51, moon_against=0.01),
+                          candidates[1]], chances, TextStyle(plain=True))[-1]
+    assert "(= …)" not in alone and "QS: the chance that you take the QS" in alone
+
+
+def test_a_written_play_hint_shows_every_legal_card_among_its_figures() -> None:
+    state = new_game(Rules.parse("standard"), seed="g2")
+    players = [make_player("random", f"alike/{seat}") for seat in range(4)]
+    while True:  # to a play of seat 0's in which the search weighs one card for several
+        seat = state.to_act[0]
+        seen = view(state, seat)
+        if seat == 0 and seen.phase is Phase.PLAY and \
+                1 < len(distinct_cards(seen)) < len(seen.legal):
+            break
+        state = state.apply(decide(players[seat], seen))
+    table = written_hint(seen, TextStyle()).figures[1]
+    assert all(card.pretty in table for card in seen.legal), (seen.legal, table)
+    runs = alike_runs(seen)  # the search's own runs: one row each, its other cards named
+    assert list(runs) == distinct_cards(seen) and len(table.splitlines()) == 1 + len(runs)
+    covered = [card for lowest, rest in runs.items() for card in (lowest, *rest)]
+    assert sorted(covered) == list(seen.legal)  # every legal card in exactly one run
 
 
 def pass_view() -> PlayerView:

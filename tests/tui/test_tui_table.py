@@ -135,6 +135,8 @@ async def test_the_pass_shows_its_direction_and_the_seat_that_gets_it() -> None:
         target = screen.session.names[seen.pass_target]
         note = str(screen.query_one("#trick-note").render())
         assert note == f"Pass {seen.rules.pass_count} {seen.pass_direction}\nto {target}"
+        prompt = str(screen.query_one("#prompt").render())  # the direction names the seat
+        assert prompt.endswith(". Choose cards: pass 3 cards to the left (0 chosen), then p.")
         assert seat_widget(screen, seen.pass_target).border_subtitle == "gets your pass"
         others = [s for s in range(seen.players) if s not in (seen.pass_target, seen.seat)]
         assert all(seat_widget(screen, s).border_subtitle == "random" for s in others)

@@ -203,6 +203,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # commit): `same_play.py --old 4e00158`, and again with the four bots above, 12 and 12
     # games alike
     "62f86b4bfb805bb6": "77b7d07115057136",
+    # alike_runs, the figures' cards that play alike (session 43's second commit): the
+    # same two runs, 12 and 12 games alike
+    "a04988d1a0476419": "62f86b4bfb805bb6",
 })
 
 

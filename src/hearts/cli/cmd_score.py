@@ -34,16 +34,20 @@ from hearts.persistence import (
     save_sheet,
     sheet_path,
 )
-from hearts.scoresheet import EXPORT_KINDS, add_entry, export, start_sheet, winner_text
+from hearts.scoresheet import (
+    EXPORT_KINDS,
+    add_entry,
+    entry_help,
+    export,
+    start_sheet,
+    winner_text,
+)
 
-__all__ = ["ENTRY_HELP", "PlainScorekeeper", "configure", "run"]
+__all__ = ["PlainScorekeeper", "configure", "run"]
 
 _NAMES_HELP = ("Type the players' names in seat order, separated by commas (Ann, Bo, Cy, "
                "Di); quit to stop.")
 
-ENTRY_HELP = ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
-              "each took: 5h = five hearts, q = the Q♠, j = the J♦ (house rule), 0 = none "
-              "(5h q 8hj 0). The sheet applies the moon rule.")
 _COMMANDS_HELP = ("Commands: fix (enter the last round again), sheet, csv, md, help, quit. "
                   "The sheet is saved after every round (a sheet with no round is not).")
 
@@ -178,7 +182,7 @@ class PlainScorekeeper:
             return 0
         self.say(f"Sheet {self.name!r}: {sheet.rules.text}, to {sheet.rules.target}; "
                  f"players {', '.join(sheet.names)}")
-        self.say(ENTRY_HELP)
+        self.say(entry_help(sheet.rules))
         self.say(_COMMANDS_HELP)
         if sheet.results:
             self.say(format_sheet(sheet.results, sheet.names, sheet.winners))
@@ -214,7 +218,7 @@ class PlainScorekeeper:
         if not line:
             return sheet
         if word in HELP_WORDS:
-            self.say(ENTRY_HELP)
+            self.say(entry_help(sheet.rules))
             self.say(_COMMANDS_HELP)
             return sheet
         if word == "sheet":

@@ -38,7 +38,7 @@ from hearts.core import (
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
-from hearts.wording import counted, passing
+from hearts.wording import counted, pass_where, passing, seat_names
 
 __all__ = [
     "HUMAN_SEAT",
@@ -117,7 +117,7 @@ class TextGame:
             raise ValueError(f"{rules.players} players need {rules.players - 1} computers")
         self.rules = rules
         self.computers = list(computers)
-        self.names = [name, *(f"Bot {seat}" for seat in range(1, rules.players))]
+        self.names = list(seat_names(rules.players, HUMAN_SEAT, name))  # as the full screen's
         self.read = read
         self.write = write
         self.state = start
@@ -183,11 +183,9 @@ class TextGame:
 
     def _announce_round(self, mine: PlayerView) -> None:
         self.write("")
-        if mine.phase is Phase.PASS:
-            this_pass = (f"{passing(self.rules.pass_count, mine.pass_direction)} "
-                         f"({self._name(mine.pass_target)})")
-        else:
-            this_pass = "hold round: no passing"
+        # the seats are named by place, so the direction names the pass partner too
+        this_pass = (passing(self.rules.pass_count, mine.pass_direction)
+                     if mine.phase is Phase.PASS else "hold round: no passing")
         self.write(f"=== Round {mine.round_no}: {this_pass} ===")
         if mine.phase is not Phase.PASS:  # the pass question shows the hand
             self.write(self._hand_line(mine))
@@ -255,8 +253,8 @@ class TextGame:
         if mine.phase is Phase.PASS:
             question = _Prompt((
                 self._hand_line(mine),
-                f"Choose {self.rules.pass_count} cards to pass to {self._name(mine.pass_target)} "
-                f"from: {self._style.cards(mine.hand)}",
+                f"Choose {counted(self.rules.pass_count, 'card')} to pass "
+                f"{pass_where(mine.pass_direction)}: {self._style.cards(mine.hand)}",
             ), "Pass> ")
             return self._ask(mine, question, _parse_pass)
         if mine.phase is Phase.PLAY:

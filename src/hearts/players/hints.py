@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from hearts.core import (
@@ -119,10 +119,13 @@ def search_hint(view: PlayerView, player: Searching) -> Hint | None:
     if view.phase is Phase.PASS:
         figures = player.pass_figures(view)
     elif view.phase is Phase.PLAY:
-        from hearts.players.search.player import distinct_cards  # loaded with the player
+        from hearts.players.search.player import alike_runs  # loaded with the player
 
-        cards = distinct_cards(view)
-        figures = player.card_figures(view, cards) if len(cards) > 1 else []
+        runs = alike_runs(view)
+        cards = list(runs)
+        figures = [replace(f, alike=runs[card]) for card, f in
+                   zip(cards, player.card_figures(view, cards), strict=True)
+                   ] if len(cards) > 1 else []
     else:
         return None
     if len(figures) < 2:

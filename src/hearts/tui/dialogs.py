@@ -86,12 +86,14 @@ def sheet_screen(title: str, results: Sequence[RoundResult], names: Sequence[str
                       latest=True)
 
 
-class MoonScreen(ModalScreen[MoonChoice]):
-    """The shooter's choice where the rules give one."""
+class MoonScreen(ModalScreen[MoonChoice | None]):
+    """The shooter's choice where the rules give one. Escape closes it unanswered (None):
+    the choice is not made for the player, who may look at the table or the sheet first
+    and is asked again."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="MoonScreen")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "choose('subtract')", "Subtract"),
-                Binding("a", "choose('add')", "Add")]
+                Binding("a", "choose('add')", "Add"), Binding("escape", "later", "Not yet")]
 
     def __init__(self, rules: Rules, shooter: str = "You") -> None:
         super().__init__()
@@ -109,12 +111,19 @@ class MoonScreen(ModalScreen[MoonChoice]):
                 yield Button(f"Subtract {self.moon} from {'me' if you else self.shooter} (s)",
                              id="subtract", compact=True)
                 yield Button(f"Add {self.moon} to the others (a)", id="add", compact=True)
+                yield Button("Not yet (Esc)", id="later", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_choose(str(event.button.id))
+        if event.button.id == "later":
+            self.action_later()
+        else:
+            self.action_choose(str(event.button.id))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(MoonChoice(choice))
+
+    def action_later(self) -> None:
+        self.dismiss(None)
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -48,7 +48,7 @@ from hearts.players import seeded_dealer
 from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_screen
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
-from hearts.tui.widgets import CardCell, HandView, TableView
+from hearts.tui.widgets import CardCell, HandView, TableView, received_in_sight
 from hearts.wording import counted, passing
 
 __all__ = ["KEYS_HELP", "MIN_SIZE", "GameScreen"]
@@ -68,9 +68,12 @@ a              auto-play forced moves on/off (when one card is legal)
 v              computer speed: instant, fast, normal, slow
 q              quit; the game is saved, and `hearts play --resume`
                continues it
+Esc            in the shoot-the-moon choice: decide later (look at
+               the table or the sheet first); Enter asks again
 Marks: [Q♠] playable, <Q♠> chosen to pass, underlined: received in
-the pass. The seat whose turn it is has a heavy frame and an arrow
-before its name."""
+the pass (until your first play, and said above your hand). The
+seat whose turn it is has a heavy frame and an arrow before its
+name."""
 
 
 MIN_SIZE = (80, 24)
@@ -200,6 +203,7 @@ class GameScreen(Screen[None]):
         self.turn_seen = turn
         self.query_one("#status", Static).update(self.status_text(seen))
         self.show_prompt()
+        self.show_events()  # what the pass brought stays in sight until the first play
         self.refresh_bindings()
 
     def watch_cursor(self) -> None:
@@ -215,20 +219,35 @@ class GameScreen(Screen[None]):
         self.show_events()
 
     def show_events(self) -> None:
-        """The latest events above the hint; a hint too long for the lines is cut short
-        and h shows it whole."""
+        """The latest events, then what the pass brought until your first play (a line
+        that no event or hint pushes out), then the hint; a hint too long for the lines
+        left is cut short and h shows it whole."""
         width = max(self.app.size.width, len(_MORE) * 2)
+        kept = textwrap.wrap(self.pass_line(), width)[:_EVENT_ROWS - 1]  # a row for a hint
         hint = textwrap.wrap(self.hint_line, width)
-        if len(hint) > _EVENT_ROWS:
-            hint = hint[:_EVENT_ROWS]
+        room = _EVENT_ROWS - len(kept)
+        if len(hint) > room:
+            hint = hint[:room]
             hint[-1] = hint[-1][:width - len(_MORE)] + _MORE
-        rows = hint
+        rows = [*kept, *hint]
         for line in reversed(self.event_lines):  # the latest events that fit, whole
             wrapped = textwrap.wrap(line, width)
             if len(rows) + len(wrapped) > _EVENT_ROWS:
                 break
             rows = [*wrapped, *rows]
         self.query_one("#events", Static).update("\n".join(rows))
+
+    def pass_line(self) -> str:
+        """What you passed and what you received, while the received cards are in sight
+        (:func:`received_in_sight`); read from the view, so it is there after an undo or
+        a resume too."""
+        seen = self.seen
+        received = CardSet() if seen is None else received_in_sight(seen)
+        if seen is None or not received or seen.pass_source is None:
+            return ""
+        return self.style.text(
+            f"You passed {self.style.cards(seen.passed or ())}; received "
+            f"{self.style.cards(received)} from {self.session.names[seen.pass_source]}.")
 
     def show_prompt(self) -> None:
         seen = self.seen
@@ -268,15 +287,17 @@ class GameScreen(Screen[None]):
         if seen.phase is Phase.PASS and seen.pass_target is not None:
             if seen.has_chosen[self.session.human]:
                 return "Waiting for the others to pass."
+            # the seats are named by place: the direction names the one passed to
             return (f"{cursor}Choose cards: {passing(seen.rules.pass_count, seen.pass_direction)}"
-                    f", to {names[seen.pass_target]} ({len(self.chosen)} chosen), then p.")
+                    f" ({len(self.chosen)} chosen), then p.")
         if seen.phase is Phase.PLAY:
             if seen.my_turn:
                 lead = "Lead" if not seen.trick else "Play"
                 return f"{cursor}{lead} a [marked] card: {self.style.cards(legal)}"
             return f"{names[seen.to_act[0]]} to play."
         if seen.phase is Phase.MOON:
-            return "The shooter is choosing."
+            return ("You shot the moon: Enter chooses how it scores." if seen.my_turn
+                    else "The shooter is choosing.")
         return ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -356,25 +377,21 @@ class GameScreen(Screen[None]):
         self.look()
 
     def report(self, before: PlayerView, after: PlayerView) -> None:
-        """Say who took a trick that has just ended, and what a pass brought."""
+        """Say who took a trick that has just ended (what a pass brought has its own
+        line: :meth:`pass_line`)."""
         if len(after.tricks) > len(before.tricks):  # tricks stay on the table until the deal
             trick = after.tricks[-1]
             points = after.points_taken[trick.winner]
             self.say(f"{self.session.names[trick.winner]} took trick {len(after.tricks)} "
                      f"({self.style.cards(trick.cards)}); {counted(points, 'point')} this "
                      "round.")
-        if before.phase is Phase.PASS and after.phase is Phase.PLAY \
-                and after.received is not None and after.pass_source is not None:
-            self.say(f"You passed {self.style.cards(after.passed or ())}; received "
-                     f"{self.style.cards(after.received)} from "
-                     f"{self.session.names[after.pass_source]}.")
 
     def asked(self, seen: PlayerView) -> None:
         """The game waits on the human: ask for the moon choice, or play a forced card
         when auto-play is on."""
         self.seen = seen
         if seen.phase is Phase.MOON:
-            self.app.push_screen(MoonScreen(seen.rules), self.choose_moon)
+            self.ask_moon()
         elif seen.phase is Phase.PLAY and self.settings.auto_play and len(seen.legal) == 1:
             card = next(iter(seen.legal))
             generation = self.generation
@@ -397,7 +414,13 @@ class GameScreen(Screen[None]):
             self.say(f"Auto-played your only card, {self.style.card(card)}.")
             self.human_act(Play(self.session.human, card))
 
+    def ask_moon(self) -> None:
+        """Ask the shooter's choice (again, when Escape closed it unanswered)."""
+        self.app.push_screen(MoonScreen(self.session.rules), self.choose_moon)
+
     def choose_moon(self, choice: MoonChoice | None) -> None:
+        """Hand the shooter's choice to the game; after Escape (None) the game waits on
+        it and the prompt says that Enter asks again."""
         if choice is not None:
             self.human_act(ChooseMoon(self.session.human, choice))
 
@@ -436,7 +459,11 @@ class GameScreen(Screen[None]):
         self.choose_card(message.card)
 
     def action_activate(self) -> None:
-        if self.cursor is not None:
+        seen = self.session.human_view()
+        if seen.phase is Phase.MOON and seen.my_turn:
+            if self.settled:  # not while the choice is being handed to the game
+                self.ask_moon()
+        elif self.cursor is not None:
             self.choose_card(self.cursor)
 
     def action_pass_cards(self) -> None:

@@ -17,13 +17,17 @@ from textual.widgets import Footer, Input, Static
 
 from hearts.core import HeartsError, MoonChoice, MoonChoiceNeededError, Sheet, format_sheet
 from hearts.persistence import atomic_write_text, save_new_sheet, save_sheet, sheet_path
-from hearts.scoresheet import enter_round, sheet_csv, sheet_markdown, start_sheet, winner_text
+from hearts.scoresheet import (
+    enter_round,
+    entry_help,
+    sheet_csv,
+    sheet_markdown,
+    start_sheet,
+    winner_text,
+)
 from hearts.tui.dialogs import MoonScreen
 
 __all__ = ["ScoreApp"]
-
-_ENTRY_HELP = ("Points per player (13 5 8 0), or cards taken: 5h hearts, q the Q♠, j the J♦, "
-               "0 none (5h q 8h 0).")
 
 
 class ScoreApp(App[None]):
@@ -59,7 +63,7 @@ class ScoreApp(App[None]):
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet-text", markup=False)
         yield Static(id="message", markup=False)
-        yield Static(_ENTRY_HELP, id="help", markup=False)
+        yield Static(id="help", markup=False)
         yield Input(id="entry", compact=True)
         yield Footer()
 
@@ -86,6 +90,8 @@ class ScoreApp(App[None]):
             if sheet.is_over:
                 text += "\nGame over."
         self.query_one("#sheet-text", Static).update(text)
+        # how to type a round depends on the rules, known once the names are
+        self.query_one("#help", Static).update("" if sheet is None else entry_help(sheet.rules))
         rounds = len(sheet.results) if sheet is not None else 0
         if rounds != self.rounds_shown:  # a round came or went: the newest rounds in view
             self.rounds_shown = rounds

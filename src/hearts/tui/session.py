@@ -20,13 +20,16 @@ from typing import Any, Final
 from hearts.challenge import Challenge, ChallengeError
 from hearts.core import (
     Action,
+    Deal,
     GameState,
     IllegalActionError,
+    PassCards,
     Phase,
     PlayerView,
     Rules,
     game_record,
     new_game,
+    new_hand,
     replay_game,
     view,
 )
@@ -39,6 +42,7 @@ from hearts.persistence import (
 )
 from hearts.players import LEVELS, Player, QueueSeat, decide, make_player
 from hearts.players.driver import Dealer, Observer, run_game_async
+from hearts.wording import seat_names
 
 __all__ = [
     "HUMAN",
@@ -53,23 +57,6 @@ __all__ = [
 HUMAN: Final = "human"
 SPEEDS: Final = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds each computer move waits, so the human can follow the table."""
-
-
-def seat_names(players: int, human_seat: int, human: str = "You") -> tuple[str, ...]:
-    """Short names by place at the table as the human sees it: You, Left, Across, Right..."""
-    names = []
-    for seat in range(players):
-        offset = (seat - human_seat) % players
-        if offset == 0:
-            names.append(human)
-        elif players % 2 == 0 and offset == players // 2:
-            names.append("Across")
-        elif offset < players / 2:
-            names.append("Left" if offset == 1 else f"Left {offset}")
-        else:
-            back = players - offset
-            names.append("Right" if back == 1 else f"Right {back}")
-    return tuple(names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +182,8 @@ class GameSession:
             else make_player(level, f"{settings.seed}/{seat}")
             for seat, level in enumerate(settings.levels) if level != HUMAN
         }
-        self._undo: list[GameState] = []
+        # a resumed game can take back what it could before it was saved
+        self._undo = [] if self.challenge else _decided_from(self.state, self.human)
         self.saved_to: Path | None = None
         self.save()
 
@@ -276,6 +264,53 @@ class GameSession:
                 clear_current_game()
             return
         save_current_game(self.record(), self.settings.to_json())
+
+
+def _decided_from(state: GameState, seat: int) -> list[GameState]:
+    """The state before each of ``seat``'s decisions in the game ``state`` ends, oldest
+    first: the undo stack the game had when it was saved, rebuilt from its start.
+    Empty where its start cannot be rebuilt from the state alone (a seeded game that
+    began after round 1, which the app never starts).
+
+    A record keeps a round's passes in seat order; ``seat``'s is taken after the
+    others', as the computers pass at once, so taking it back keeps their passes (and
+    the cards that come back) as the game before the save did."""
+    history = state.history
+    first = history[0] if history else None
+    if state.seed is not None:
+        start = new_game(state.rules, state.seed)
+    elif isinstance(first, Deal):
+        start = new_hand(state.rules, first.hands, round_no=state.first_round,
+                         totals=state.start_totals, deal_seed=first.seed)
+    else:
+        return []  # nothing dealt yet: nothing decided
+    dealt = len(start.history)
+    if (start.first_round, start.start_totals, start.history) != \
+            (state.first_round, state.start_totals, history[:dealt]):
+        return []
+    decided, here = [], start
+    for action in _own_pass_last(history[dealt:], seat):
+        if getattr(action, "seat", None) == seat:
+            decided.append(here)
+        here = here.apply(action)
+    return decided
+
+
+def _own_pass_last(actions: Sequence[Action], seat: int) -> list[Action]:
+    """``actions`` with ``seat``'s pass after the other passes of its round (a round's
+    passes are chosen at once: any order leads to the same play)."""
+    ordered: list[Action] = []
+    passes: list[PassCards] = []
+    for action in [*actions, None]:  # None: the end, after a pass still being chosen
+        if isinstance(action, PassCards):
+            passes.append(action)
+            continue
+        passes.sort(key=lambda chosen: chosen.seat == seat)
+        ordered += passes
+        passes = []
+        if action is not None:
+            ordered.append(action)
+    return ordered
 
 
 def _without_dealer(state: GameState) -> bool:

@@ -1,4 +1,5 @@
-"""The start screen: preset, player count, each opponent's level, target, seed, speed."""
+"""The start screen: preset, player count, each opponent's level, target, seed, speed, and
+the other rule options given (``hearts play --rules standard:rounds=8``)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class StartScreen(Screen[None]):
     StartScreen .opponent Label { width: 8; }
     StartScreen .opponent Select { width: 16; }
     StartScreen #about, StartScreen #error, StartScreen #saved { height: auto; margin: 1 0 0 0; }
+    StartScreen #options { height: auto; }
     StartScreen #error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+r", "resume", "Resume saved game"),
@@ -84,6 +86,7 @@ class StartScreen(Screen[None]):
             yield Button("Start (Enter)", id="start", compact=True, variant="primary")
         with Vertical():
             yield Static(id="about")
+            yield Static(id="options", markup=False)
             yield Static(id="error")
             yield Static(id="saved")
         yield Footer()
@@ -121,6 +124,22 @@ class StartScreen(Screen[None]):
             if index < players - 1:
                 self.query_one(f"#opponent-label-{index}", Label).update(names[index + 1])
         self.query_one("#about", Static).update(PRESET_HELP[preset])
+        self.query_one("#options", Static).update(self.options_text(preset, players))
+
+    def options_text(self, preset: str, players: int) -> str:
+        """The rule options given beyond the preset's (the player count and the target
+        have their own boxes): kept while the preset and the player count stay as given,
+        and said to be left behind when either changes."""
+        base = self.base_rules
+        given = {key: value for key, value in Rules.split_text(base.text)[1].items()
+                 if key not in ("players", "target")}
+        if not given:
+            return ""
+        shown = ", ".join(f"{key}={value}" for key, value in given.items())
+        if (base.preset, base.players) == (preset, players):
+            return f"Options: {shown}."
+        return (f"Options {shown} are for {base.preset} with {base.players} players; "
+                f"this game plays {preset}'s own.")
 
     @staticmethod
     def auto_label(on: bool) -> str:

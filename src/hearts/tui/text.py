@@ -112,6 +112,10 @@ def written_hint(view: PlayerView, style: TextStyle, moon_prefix: str = "") -> H
 _CHANCE_HEADINGS: Final = {"queen": "Q♠", "moon_mine": "your moon",
                            "moon_against": "others' moon", "game_lost": "game lost"}
 
+_CHANCE_MEANINGS: Final = {"queen": "you take the Q♠", "moon_mine": "you shoot the moon",
+                           "moon_against": "another player shoots the moon",
+                           "game_lost": "the round ends the game and you do not win"}
+
 _VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' average "
                       "points this round minus yours, plus what the round does to your "
                       "chance of winning the game.")
@@ -120,15 +124,29 @@ _VALUE_NOTE: Final = ("value: what the search maximises, in points: the others' 
 def figures_text(figures: Sequence[CandidateFigures], chances: Sequence[str],
                  style: TextStyle) -> list[str]:
     """A hint's figures as a person reads them: a line that says what they are, the table
-    (:func:`figures_table`) and what its value means."""
+    (:func:`figures_table`) and what its columns mean."""
     return [f"The search's figures over the same {figures[0].worlds:,} deals, the hint "
-            "first:", figures_table(figures, chances, style), _VALUE_NOTE]
+            "first:", figures_table(figures, chances, style),
+            _legend(figures, chances, style)]
+
+
+def _legend(figures: Sequence[CandidateFigures], chances: Sequence[str],
+            style: TextStyle) -> str:
+    """What each column of the table means, and ``(= …)`` after a move when a row has
+    one."""
+    parts = ["points: the points you take this round, on average",
+             *(f"{_CHANCE_HEADINGS[name]}: the chance that {_CHANCE_MEANINGS[name]}"
+               for name in _CHANCE_HEADINGS if name in chances)]
+    if any(f.alike for f in figures):
+        parts.append("(= …): cards that play alike, weighed as one")
+    return style.text(f"{_VALUE_NOTE} {'; '.join(parts)}.")
 
 
 def figures_table(figures: Sequence[CandidateFigures], chances: Sequence[str],
                   style: TextStyle) -> str:
     """Every candidate's figures, in the order given (the hint's: its move first, then
-    best first), one row each: the search's value, the expected points and a column for
+    best first), one row each: the move, with the cards that play alike with it
+    (``9♠ (= 10♠)``), the search's value, the expected points and a column for
     each of ``chances`` (the hint's, :func:`hearts.players.hints.shown_chances`), in
     the order of :data:`_CHANCE_HEADINGS`."""
     from hearts.players.hints import chance_percent  # figures exist only where hints do
@@ -137,7 +155,8 @@ def figures_table(figures: Sequence[CandidateFigures], chances: Sequence[str],
     table = [["move", "value", "points",
               *(style.text(_CHANCE_HEADINGS[name]) for name in columns)]]
     for f in figures:
-        table.append([style.cards(f.cards), f"{f.utility:+.1f}", f"{f.points:.1f}",
+        move = style.cards(f.cards) + (f" (= {style.cards(f.alike)})" if f.alike else "")
+        table.append([move, f"{f.utility:+.1f}", f"{f.points:.1f}",
                       *(f"{chance_percent(getattr(f, name))}%" for name in columns)])
     widths = [max(len(row[column]) for row in table) for column in range(len(table[0]))]
     return "\n".join(

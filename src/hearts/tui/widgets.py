@@ -37,7 +37,7 @@ from hearts.tui.text import TextStyle
 from hearts.wording import counted
 
 __all__ = ["PLACES", "CardCell", "HandView", "SeatView", "TableView", "TrickView",
-           "seat_places"]
+           "received_in_sight", "seat_places"]
 
 _RED_SUITS = (DIAMONDS, HEARTS)
 _CARD_FACE, _RED_INK, _BLACK_INK = "#f4f1e8", "#b3001b", "#111111"
@@ -63,6 +63,15 @@ def seat_places(players: int, human: int) -> dict[int, str]:
             for offset in range(players)}
 
 
+def received_in_sight(seen: PlayerView) -> CardSet:
+    """The cards passed to this seat this round, until it plays its first card: what
+    arrived stays in sight (marked in the hand, said above it) until the player has
+    acted on it, however fast the others play."""
+    if seen.received is None or any(play.seat == seen.seat for play in seen.round_plays):
+        return CardSet()
+    return seen.received
+
+
 def _shown_trick(seen: PlayerView, show_last: bool) -> tuple[dict[int, Card], int | None]:
     """The cards on the table by seat, and the seat that took them (None while the trick
     is open): the trick in progress, or the one just finished until the next lead, or
@@ -83,6 +92,9 @@ class CardCell(Static):
     CardCell.unplayable { text-style: dim; }
     CardCell.cursor { text-style: reverse bold; }
     CardCell.received { text-style: underline; }
+    /* one text-style wins: a received card keeps its underline dimmed or under the cursor */
+    CardCell.received.unplayable { text-style: dim underline; }
+    CardCell.received.cursor { text-style: reverse bold underline; }
     """
 
     class Clicked(Message):
@@ -106,7 +118,7 @@ class CardCell(Static):
 
 class HandView(Vertical):
     """The hand sorted by suit, one row a suit: ``[Q♠]`` playable, ``<Q♠>`` chosen to pass,
-    underlined: received in the pass."""
+    underlined: received in the pass (until your first play of the round)."""
 
     DEFAULT_CSS = """
     HandView { height: 4; }
@@ -145,8 +157,7 @@ class HandView(Vertical):
             return
         hand = seen.hand
         marked = seen.legal if seen.my_turn else CardSet()
-        received = seen.received if seen.received is not None and seen.trick_no == 0 \
-            else CardSet()
+        received = received_in_sight(seen)
         for cell in self.query(CardCell):
             card = cell.card
             if cell.display != (card in hand):

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -84,8 +84,8 @@ from hearts.players.standing import GAME_WEIGHT, MAX_GAME_WEIGHT
 
 __all__ = ["LEVEL_ALARM", "LEVEL_BUDGETS", "LEVEL_LOOKAHEAD", "LEVEL_PLAYOUT", "LEVEL_TRUST",
            "LOOKAHEADS", "MAX_BUDGET_S", "PASSINGS", "PLAYOUTS", "TREE_EXPLORE", "TREE_FIRST",
-           "TREE_OWN", "CandidateFigures", "SearchBudget", "SearchPlayer", "distinct_cards",
-           "pass_candidates", "round_history"]
+           "TREE_OWN", "CandidateFigures", "SearchBudget", "SearchPlayer", "alike_runs",
+           "distinct_cards", "pass_candidates", "round_history"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,9 @@ class CandidateFigures:
     """What the search found for one candidate (a card to play, or cards to pass),
     averaged over the worlds it tried: the utility it chose by, my expected round points,
     and the chances that I take the Q♠, that I shoot the moon, that another seat does,
-    that the hand ends the game, and that it ends it with me not winning."""
+    that the hand ends the game, and that it ends it with me not winning. A card to play
+    may stand for others that play alike (``alike``, :func:`alike_runs`), weighed as one.
+    """
 
     cards: CardSet
     utility: float
@@ -112,6 +114,7 @@ class CandidateFigures:
     game_ends: float
     game_lost: float
     worlds: int
+    alike: CardSet = field(default_factory=CardSet)
 
     @classmethod
     def of(cls, cards: CardSet, utility_sum: float, counts: npt.NDArray[np.float64],
@@ -564,9 +567,15 @@ def round_history(view: PlayerView) -> tuple[npt.NDArray[np.int64], npt.NDArray[
 
 
 def distinct_cards(view: PlayerView) -> list[Card]:
-    """The legal cards, one of each run that plays alike: cards of a suit with the same
-    points and nothing between them that could tell them apart, so never the Q♠ or a
-    scoring J♦ with a neighbour; simulating one card of a run is enough.
+    """The legal cards, one of each run that plays alike (:func:`alike_runs`): simulating
+    one card of a run is enough."""
+    return list(alike_runs(view))
+
+
+def alike_runs(view: PlayerView) -> dict[Card, CardSet]:
+    """The legal cards by runs that play alike, each run's lowest card with the others of
+    its run: cards of a suit with the same points and nothing between them that could
+    tell them apart, so never the Q♠ or a scoring J♦ with a neighbour.
 
     What tells two cards apart: a card another hand holds (the cards I passed included)
     and the card winning the trick in progress (one beats it, the other does not). Cards
@@ -577,17 +586,17 @@ def distinct_cards(view: PlayerView) -> list[Card]:
     winning = view.winning
     if winning is not None:
         dividers |= winning[1].mask
-    kept: list[Card] = []
+    runs: dict[Card, CardSet] = {}
+    lowest: Card | None = None
     for card in view.legal:
-        if kept:
-            last = kept[-1]
-            between = cards_above(last) & cards_below(card)
-            alike = (last.suit == card.suit
-                     and card_points(last.mask, rules) == card_points(card.mask, rules))
-            if alike and not between & dividers:
-                continue
-        kept.append(card)
-    return kept
+        if lowest is not None and lowest.suit == card.suit \
+                and card_points(lowest.mask, rules) == card_points(card.mask, rules) \
+                and not cards_above(lowest) & cards_below(card) & dividers:
+            runs[lowest] |= CardSet(card.mask)
+            continue
+        lowest = card
+        runs[card] = CardSet()
+    return runs
 
 
 def pass_candidates(hand: int, base: int, count: int) -> list[int]:
