@@ -8,7 +8,7 @@ text game and the full-screen game call the seat on your left "Left".
 
 from __future__ import annotations
 
-__all__ = ["counted", "pass_where", "passing", "seat_names"]
+__all__ = ["counted", "pass_where", "passing", "seat_names", "sentence"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -17,6 +17,20 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     if abs(number) == 1:
         return f"{number} {noun}"
     return f"{number} {plural if plural is not None else noun + 's'}"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence, its first letter a capital and a full stop at the end: how a
+    face says a refusal's reason to a player ("5♦ cannot be played: you must follow
+    suit.").
+
+    >>> sentence("not a card: 'purple'")
+    "Not a card: 'purple'."
+    """
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def pass_where(direction: str) -> str:

@@ -122,7 +122,7 @@ def test_a_wrong_moon_answer_is_asked_again_and_a_hint_names_an_answer():
     assert game.play() is Outcome.FINISHED
     assert any(line.startswith(("Hint: answer add. ", "Hint: answer subtract. "))
                for line in script.lines)
-    assert "Not allowed: answer 'subtract' (or s) or 'add' (or a)" in script.lines
+    assert "Answer 'subtract' (or s) or 'add' (or a)." in script.lines
     assert game.state.results[-1].totals == (-26, 0)
 
 

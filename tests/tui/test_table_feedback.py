@@ -319,3 +319,30 @@ async def test_the_start_screen_shows_the_rule_options_given_beyond_the_preset()
         await settle(app, pilot)
         session = app.game
         assert session is not None and session.rules.rounds == 8
+
+
+async def test_a_refused_card_is_said_as_one_sentence() -> None:
+    """It read "Not allowed: 5♦ cannot be played: you must follow suit." (the text game
+    and the full screen now share :func:`hearts.wording.sentence`)."""
+    app = HeartsApp(session=GameSession(QUICK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.game
+        assert session is not None
+
+        def refusable() -> bool:
+            seen = session.human_view()
+            return seen.my_turn and seen.phase is Phase.PLAY and seen.legal != seen.hand
+
+        while not refusable():
+            await step(app, pilot)
+        await settle(app, pilot)
+        seen = session.human_view()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        card = next(c for c in seen.hand if c not in seen.legal)
+        screen.choose_card(card)
+        await settle(app, pilot)
+        said = str(screen.query_one("#events").render()).splitlines()
+        refusal = next(line for line in said if "cannot be played" in line)
+        assert refusal.startswith(f"{card.pretty} cannot be played: ") and \
+            refusal.endswith(".") and refusal.count(":") == 1, said

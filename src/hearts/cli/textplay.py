@@ -38,7 +38,7 @@ from hearts.core import (
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
-from hearts.wording import counted, pass_where, passing, seat_names
+from hearts.wording import counted, pass_where, passing, seat_names, sentence
 
 __all__ = [
     "HUMAN_SEAT",
@@ -277,7 +277,7 @@ class TextGame:
 
     def _refuse(self, mine: PlayerView, error: IllegalActionError) -> None:
         """The rules refused the person's answer: say why; the question comes again."""
-        self.write(self._style.text(f"Not allowed: {error.reason}"))
+        self.write(self._style.text(sentence(error.reason)))
         self._refused = True
 
     def _ask(self, mine: PlayerView, question: _Prompt,
@@ -309,7 +309,7 @@ class TextGame:
             try:
                 return parse(mine, answer)
             except (_BadAnswerError, InvalidCardError) as exc:
-                self.write(self._style.text(f"Not allowed: {exc}"))
+                self.write(self._style.text(sentence(str(exc))))
                 self.write(question.lines[-1])
 
     def _hint(self, mine: PlayerView) -> str:

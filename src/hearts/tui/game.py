@@ -49,7 +49,7 @@ from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_scr
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
 from hearts.tui.widgets import CardCell, HandView, TableView, received_in_sight
-from hearts.wording import counted, passing
+from hearts.wording import counted, passing, sentence
 
 __all__ = ["KEYS_HELP", "MIN_SIZE", "GameScreen"]
 
@@ -400,7 +400,7 @@ class GameScreen(Screen[None]):
 
     def refused(self, seen: PlayerView, error: IllegalActionError) -> None:
         """The rules refused the human's choice: say why; the game asks again."""
-        self.say(f"Not allowed: {error.reason}.")
+        self.say(sentence(error.reason))
 
     def human_act(self, action: Action) -> None:
         """Hand the human's action to the game (once; a second key press is ignored)."""
