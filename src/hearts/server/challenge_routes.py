@@ -35,7 +35,7 @@ from hearts.server.player_routes import key_digest, player_key
 from hearts.server.protocol import RequestError, whole_number
 from hearts.server.replay_routes import record_body
 from hearts.server.routes import PAGES, guarded, small_body
-from hearts.server.settings import HUMAN, TITLE_LENGTH, TableSettings
+from hearts.server.settings import HUMAN, TableSettings, table_title
 from hearts.server.slots import WorkSlots
 
 __all__ = ["CHALLENGE_ROUTES", "MAX_CHECKS", "SEED_LENGTH"]
@@ -130,7 +130,7 @@ async def play_challenge(request: Request) -> Response:
     remember(hub.store, challenge)
     settings = TableSettings(
         rules=challenge.rules.text, seats=(HUMAN, *challenge.opponents), public=False,
-        title=f"Challenge {challenge.code}"[:TITLE_LENGTH], bot_seed=secrets.token_hex(8),
+        title=table_title(f"Challenge {challenge.code}", name), bot_seed=secrets.token_hex(8),
         challenge=challenge.code)
     table, token = hub.create(settings, name)
     if key is not None:

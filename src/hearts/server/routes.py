@@ -41,7 +41,7 @@ from hearts.server.hub import Hub
 from hearts.server.player_routes import key_digest, my_games, player_key
 from hearts.server.protocol import RequestError, json_body, whole_number
 from hearts.server.replay_routes import replay_frames
-from hearts.server.settings import TITLE_LENGTH, TableSettings
+from hearts.server.settings import TableSettings, table_title
 from hearts.server.slots import RETRY_AFTER_S
 from hearts.server.table import Table
 
@@ -208,7 +208,7 @@ async def create_table(request: Request) -> Response:
         settings = TableSettings.build(
             preset=preset, players=players,
             options=_text(data, "options"), target=target, seats=seats, public=public,
-            title=shown_name(_text(data, "title"), TITLE_LENGTH) or f"{name}'s table",
+            title=table_title(_text(data, "title"), name),
             bot_seed=secrets.token_hex(8))
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None

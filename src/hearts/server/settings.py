@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from hearts.core import HeartsError, InvalidRulesError, Rules
+from hearts.core import HeartsError, InvalidRulesError, Rules, shown_name
 from hearts.players import LEVELS
 
 __all__ = ["HUMAN", "TITLE_LENGTH", "ServerConfig", "ServerConfigError", "TableSettings",
-           "default_takeover_level"]
+           "default_takeover_level", "table_title"]
 
 
 class ServerConfigError(HeartsError, ValueError):
@@ -51,6 +51,12 @@ TITLE_LENGTH = 60
 """The most characters of a table's title that the lobby and the table show."""
 
 
+def table_title(given: str, creator: str) -> str:
+    """The title a table shows: the one given, as every face shows a name (at most
+    :data:`TITLE_LENGTH` characters), else the creator's ("Ann's table")."""
+    return shown_name(given, TITLE_LENGTH) or f"{creator}'s table"
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """A table's fixed settings: the rules and who sits where (``human`` or a level)."""
@@ -66,7 +72,8 @@ class TableSettings:
     @classmethod
     def build(cls, *, preset: str, players: int, options: str, target: int | None,
               seats: list[str], public: bool, title: str, bot_seed: str) -> TableSettings:
-        """Validated settings; raises InvalidRulesError saying what is wrong."""
+        """Validated settings (``title`` as :func:`table_title` makes it); raises
+        InvalidRulesError saying what is wrong."""
         text = f"{preset}:players={players}"
         if target is not None:
             text += f",target={target}"
@@ -81,7 +88,7 @@ class TableSettings:
                     f"unknown seat kind {kind!r}: use {HUMAN!r} or a level: {', '.join(LEVELS)}")
         if seats[0] != HUMAN:
             raise InvalidRulesError("seat 1 is the creator's and must be human")
-        return cls(rules.text, tuple(seats), public, title[:TITLE_LENGTH], bot_seed)
+        return cls(rules.text, tuple(seats), public, title, bot_seed)
 
     @property
     def parsed_rules(self) -> Rules:
