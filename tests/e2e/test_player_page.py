@@ -148,3 +148,28 @@ def test_the_player_page_matches_the_record_and_moves_with_the_key(
     phone.page.wait_for_selector("body[data-loaded='true']")
     assert phone.page.locator(".replay-seat .name").first.inner_text() == "Ann"
     assert not laptop.errors and not phone.errors
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=lambda size: "x".join(map(str, size)))
+def test_the_tables_still_being_played_show_their_titles(
+        open_person: OpenPerson, server: ServerProcess, size: tuple[int, int]) -> None:
+    """A player who left two tables once saw two bare "Back to the table" links: each is
+    listed by its title now, and its link leads back to it."""
+    person = open_person(viewport=size, touch=size == PHONE)
+    where = "x".join(map(str, size))
+    waiting = {create_table(person, server, name=name, seats=["human", "human", "random"]):
+               f"{name}'s table" for name in ("Bea", "Cy")}  # a free seat: neither starts
+    open_player_page(person, server)
+    expect(person.testid("playing-panel")).to_be_visible()
+    for table_id, title in waiting.items():
+        entry = person.testid(f"playing-{table_id}")
+        expect(entry).to_contain_text(title)
+        expect(entry).to_contain_text("seat 1")
+    assert_no_sideways_scroll(person)
+    assert_accessible(person, f"the tables still being played at {where}")
+    screenshot(person, f"player-playing-{where}")
+    table_id, title = next(iter(waiting.items()))
+    person.testid(f"back-{table_id}").click()
+    person.page.wait_for_url(f"**/t/{table_id}")
+    expect(person.testid("table-title")).to_have_text(title)
+    assert not person.errors

@@ -32,10 +32,11 @@ SIZES = {"1280x800": (1280, 800), "1366x768": (1366, 768), "390x844": (390, 844)
 SERIOUS = ("serious", "critical")
 
 
-def a_game(seed: str) -> dict[str, Any]:
+def a_game(seed: str, names: tuple[str, ...] = ("Ann", "Bot 2", "Bot 3", "Bot 4")
+           ) -> dict[str, Any]:
     rules = Rules.parse("card-commons")
     final = run_game(new_game(rules, seed=seed), [RandomPlayer(s) for s in range(4)])
-    return game_record(final, ["Ann", "Bot 2", "Bot 3", "Bot 4"])
+    return game_record(final, list(names))
 
 
 def open_record(person: Person, server: ServerProcess, record: dict[str, Any],
@@ -134,6 +135,46 @@ def test_the_page_fits_each_screen_and_passes_the_audit(
     assert_fits(person)
     assert_accessible(person, f"a trick at {size}")
     person.page.screenshot(path=str(SCREENSHOTS / f"replay-{size}.png"))
+    assert not person.errors
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+# A table's computers, as the server names them; two seats whose names differ only in
+# brackets, which the badges must keep apart.
+BADGE_NAMES = {"computers": (("Ann", "Computer 2 (random)", "Computer 3 (normal)",
+                              "Computer 4 (expert)"), ["Ann", "Computer 2", "Computer 3",
+                                                       "Computer 4"]),
+               "alike": (("Ann", "Bo (left)", "Bo (right)", "Cy"),
+                         ["Ann", "Bo (left)", "Bo (right)", "Cy"])}
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x800"])
+def test_the_trick_badges_show_whose_card_each_is(
+        open_person: OpenPerson, server: ServerProcess, tmp_path: Path, size: str) -> None:
+    """The badges under the trick's cards once cut every computer's name to "Computer …":
+    now each shows a name that tells its seat apart, whole, clear of the other cards."""
+    person = open_person(viewport=SIZES[size], touch=size == "390x844")
+    for kind, (names, shown) in BADGE_NAMES.items():
+        open_record(person, server, a_game("badges", names), tmp_path)
+        person.page.keyboard.press("ArrowDown")  # the first trick, taken: every card shows
+        badges = person.page.locator(".replay-slot .badge")
+        texts = badges.all_inner_texts()
+        assert badges.evaluate_all("els => els.every(e => e.scrollWidth <= e.clientWidth"
+                                   " && e.scrollHeight <= e.clientHeight)"), (kind, texts)
+        assert sorted(" ".join(text.split()) for text in texts) == shown, kind
+        cards, labels = boxes(person.page.locator(".replay-slot .card")), boxes(badges)
+        for index, badge in enumerate(labels):
+            assert badge is not None, (kind, index)
+            for other, (card, label) in enumerate(zip(cards, labels, strict=True)):
+                assert card is not None and label is not None
+                assert other == index or not (overlap(badge, card) or overlap(badge, label)), (
+                    kind, texts[index], other)
+        assert_fits(person)
+        person.page.screenshot(path=str(SCREENSHOTS / f"replay-badges-{kind}-{size}.png"))
     assert not person.errors
 
 

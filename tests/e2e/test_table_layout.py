@@ -150,6 +150,13 @@ def test_the_table_fits_each_screen_and_passes_the_audit(
                          person.testid("received"), person.testid("status")])
     assert_accessible(person, f"a turn to play at {size}")
     screenshot(person, f"play-{size}")
+    if person.testid("hint-figures-button").is_visible():
+        # a play's rows name every legal card: the one weighed, then those alike with it
+        person.testid("hint-figures-button").click()
+        rows = person.testid("hint-details").locator("tbody th").all_inner_texts()
+        named = " ".join(rows).replace("(=", " ").replace(")", " ").split()
+        assert sorted(named) == sorted(Card(card).pretty for card in person.legal()), rows
+        person.testid("hint-figures-button").click()
 
     # The score sheet opens in a drawer, and the last trick on demand, both on screen.
     person.play(person.legal()[0])
@@ -232,7 +239,13 @@ def test_a_phone_player_and_a_laptop_player_play_a_whole_game(
     assert min(looked.values()) >= 10, looked
     for person in (laptop, phone):
         expect(person.testid("round-end-title")).to_have_text("The game is over.")
-        assert_fits(person, [person.testid("round-end"), person.testid("download-record")])
+        # the last round's own line shows with the game's end (it was once replaced by it)
+        rounds = sheet_rows(person)
+        points = int(rounds[-1][1 + person.my_seat()].split(" = ")[0])
+        expect(person.testid("last-round")).to_contain_text(
+            f"Round {len(rounds)} is over. You took {points}.")
+        assert_fits(person, [person.testid("round-end"), person.testid("last-round"),
+                             person.testid("download-record")])
     assert sheet_rows(laptop) == sheet_rows(phone) != []
     screenshot(phone, "game-over-phone")
     screenshot(laptop, "game-over-laptop")
@@ -326,11 +339,57 @@ def test_the_invitation_covers_no_seat_on_a_phone(open_person: OpenPerson,
     assert person.errors == []
 
 
-@pytest.mark.parametrize("players", [2, 3, 6], ids=lambda n: f"{n}-players")
-@pytest.mark.parametrize("size", ["laptop", "phone"], ids=str)
+# The cards of the hand that a finger cannot tap: those without a ``size`` px square of
+# their own (nothing over it) at their top left, the corner a fanned hand leaves showing.
+_UNDER_A_FINGER = """size => [...document.querySelectorAll("#hand button.card")].filter(card => {
+  const box = card.getBoundingClientRect();
+  for (let dx = 1; dx < size; dx += 7) for (let dy = 1; dy < size; dy += 7) {
+    const hit = document.elementFromPoint(box.left + dx, box.top + dy);
+    if (!hit || hit.closest("button.card") !== card) return true;
+  }
+  return false;
+}).map(card => card.dataset.card)"""
+FINGER_PX = 44
+
+
+@pytest.mark.parametrize("players", [3, 4], ids=lambda n: f"{n}-players")
+def test_every_card_of_a_phone_hand_is_a_finger_wide(open_person: OpenPerson,
+                                                     server: ServerProcess, players: int) -> None:
+    """A phone's 13 cards in one row once showed 25 px of each, under the 44 px a finger
+    needs: the hand takes as many rows as it must, on screen, and the cards chosen to pass
+    or raised as playable cover no other card's corner."""
+    person = open_person(viewport=SIZES["phone"], touch=True)
+    create_table(person, server, name="Fin", seats=["human", *["random"] * (players - 1)])
+    person.wait_for(lambda: person.what_now() == "pass", "the pass")
+    assert len(person.hand()) == 52 // players
+    hand = person.page.locator("#hand button.card")
+    assert person.page.evaluate(_UNDER_A_FINGER, FINGER_PX) == []
+    assert_fits(person, [hand, person.testid("pass-submit"), person.testid("status")])
+    assert_seats_clear_of_the_tray(person)
+    assert_seats_on_the_felt(person)
+    person.press_card(person.hand()[-1])  # raised: the last row's, over the row above
+    assert person.page.evaluate(_UNDER_A_FINGER, FINGER_PX) == []
+    screenshot(person, f"hand-{players}-players-phone")
+    person.press_card(person.hand()[-1])
+    person.pass_cards()
+    person.wait_for(lambda: person.what_now() == "play", "a turn to play", timeout_s=40)
+    playable = set(person.legal())
+    assert set(person.page.evaluate(_UNDER_A_FINGER, FINGER_PX)).isdisjoint(playable)
+    assert_fits(person, [hand, person.testid("status")])
+    assert person.errors == []
+
+
+# A landscape phone's table is short: at 3 and 6 seats the side seats sit level with the
+# pass tray, nearer the middle than the table's edge.
+OVAL_CASES = [(size, players) for size in ("laptop", "phone") for players in (2, 3, 6)] + [
+    ("landscape-phone", 3), ("landscape-phone", 6)]
+
+
+@pytest.mark.parametrize(("size", "players"), OVAL_CASES,
+                         ids=[f"{size}-{players}-players" for size, players in OVAL_CASES])
 def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: ServerProcess,
                                               size: str, players: int) -> None:
-    person = open_person(viewport=SIZES[size], touch=size == "phone")
+    person = open_person(viewport=SIZES[size], touch=size.endswith("phone"))
     create_table(person, server, name="Max", preset="classic",
                  seats=["human", *["random"] * (players - 1)])
     person.wait_for(lambda: person.what_now() == "pass", "the pass")
@@ -351,12 +410,18 @@ def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: S
     assert person.errors == []
 
 
-@pytest.mark.parametrize("size", list(SIZES), ids=str)
+# Four seats at every size; a landscape phone at 3 and 6 seats too, where the round's result
+# leaves the side seats level with the pass tray (at 3 seats one once reached into it).
+RESULT_CASES = [(size, 4) for size in SIZES] + [("landscape-phone", 3), ("landscape-phone", 6)]
+
+
+@pytest.mark.parametrize(("size", "players"), RESULT_CASES,
+                         ids=[f"{size}-{players}-players" for size, players in RESULT_CASES])
 def test_the_rounds_result_covers_no_seat(open_person: OpenPerson, server: ServerProcess,
-                                          size: str) -> None:
+                                          size: str, players: int) -> None:
     person = open_person(viewport=SIZES[size], touch="phone" in size)
-    create_table(person, server, name="Ros", seats=["human", "random", "random", "random"],
-                 target=100)
+    create_table(person, server, name="Ros", preset="card-commons" if players == 4 else "classic",
+                 seats=["human", *["random"] * (players - 1)], target=100)
     banner = person.testid("round-end")
     play_until([person], lambda: banner.is_visible() and person.what_now() == "pass")
     expect(person.testid("round-end-title")).to_contain_text("Round 1 is over.")
@@ -364,6 +429,7 @@ def test_the_rounds_result_covers_no_seat(open_person: OpenPerson, server: Serve
     assert_fits(person, [banner, seats, person.page.locator("#hand button.card"),
                          person.testid("pass-submit")])
     assert_seats_clear_of_the_tray(person)
+    assert_seats_on_the_felt(person)
     shown = banner.bounding_box()
     for index, seat in enumerate(boxes(seats)):
         assert seat is not None, index
@@ -372,7 +438,8 @@ def test_the_rounds_result_covers_no_seat(open_person: OpenPerson, server: Serve
     # The last trick's cards fly to its taker; the picture is of the table once they land.
     person.page.wait_for_function("() => !document.getElementById('fly-layer').children.length")
     expect(person.page.locator("[data-testid^='trick-slot-']")).to_have_count(0)
-    screenshot(person, f"round-over-{size}")
+    screenshot(person, f"round-over-{size}" if players == 4
+               else f"round-over-{players}-players-{size}")
     assert person.errors == []
 
 

@@ -99,7 +99,7 @@ async def test_a_keys_games_and_statistics_match_the_records(server: Server,
 
     # Game 3 has not started (a seat is free): it is listed to go back to, not counted.
     waiting = await create_table(server, ["human", "human", "random", "random"], name="Ann",
-                                 player_key=ann)
+                                 title="Ann's second try", player_key=ann)
 
     mine = await history(server, ann)
     newest_first = [*shared, (first_id, first_record)]
@@ -117,7 +117,9 @@ async def test_a_keys_games_and_statistics_match_the_records(server: Server,
     assert stats == expected_stats([(r, 1) for _, r in shared] + [(first_record, 0)])
     assert set(stats) == {"standard", "card-commons"}
     assert stats["standard"]["games"] == 1 and stats["card-commons"]["games"] == len(shared)
-    assert [p["table"] for p in mine["playing"]] == [waiting["table"]["id"]]
+    # ... by its title, so that a player who left several can tell them apart
+    assert [(p["table"], p["title"]) for p in mine["playing"]] == [
+        (waiting["table"]["id"], "Ann's second try")]
 
     theirs = await history(server, other_ann)
     assert [(g["table"], g["seat"]) for g in theirs["games"]] == [(t, 0) for t, _ in shared]

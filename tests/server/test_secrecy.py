@@ -31,9 +31,11 @@ from hearts.core import (
     PassCards,
     Phase,
     Play,
+    PlayerView,
     Rules,
     new_game,
     replay_game,
+    view,
 )
 from hearts.players.hints import CHANCES, Hint, shown_chances
 from hearts.players.search.player import CandidateFigures
@@ -137,6 +139,8 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
         for message in hints:  # a hint names its move's kind: the phase it was asked in
             assert message["hint"]["kind"] == states[message["state_id"]].phase.value
             assert_chances_follow_the_rule(message["hint"])
+            assert_every_legal_card_is_in_one_row(message["hint"],
+                                                  view(states[message["state_id"]], ann.seat))
     assert checked > 5000  # the check looked at real traffic, hands included
 
 
@@ -155,6 +159,16 @@ def assert_chances_follow_the_rule(hint: dict[str, Any]) -> None:
                 if any(round(100 * f[name]) > 0 for f in figures)
                 or (ends and name == "game_lost")]
     assert hint["chances"] == expected, figures
+
+
+def assert_every_legal_card_is_in_one_row(hint: dict[str, Any], seen: PlayerView) -> None:
+    """A play's figures name every legal card once: the card weighed, or among the cards
+    that play alike with it (the search weighs one of each run)."""
+    if hint["kind"] != "play" or not hint["figures"]:
+        assert all(not f["alike"] for f in hint["figures"])
+        return
+    named = [card for f in hint["figures"] for card in (*f["cards"], *f["alike"])]
+    assert sorted(named) == sorted(seen.legal.names()), hint["figures"]
 
 
 @pytest.mark.parametrize("game_ends", [0.0, 1 / 71_429, 0.0049, 0.005, 0.5])

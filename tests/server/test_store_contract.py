@@ -120,7 +120,7 @@ async def test_score_sheets_are_versioned(store: Store) -> None:
 async def test_a_player_key_lists_the_tables_it_sat_at_newest_first(store: Store) -> None:
     store.link_player("k1", "old", 0)  # linked before its table is stored: shown once it is
     for table_id in ("old", "new", "theirs"):
-        store.create_table(table_id, SETTINGS)
+        store.create_table(table_id, SETTINGS | {"title": f"{table_id}'s table"})
     await stored(store)
     store.link_player("k1", "new", 2)
     store.link_player("k1", "new", 2)  # again: one link
@@ -128,8 +128,8 @@ async def test_a_player_key_lists_the_tables_it_sat_at_newest_first(store: Store
     store.mark_finished("old")
     await stored(store)
     games = store.player_games("k1")
-    assert [(g.table_id, g.seat, g.finished) for g in games] == [
-        ("new", 2, False), ("old", 0, True)]
+    assert [(g.table_id, g.seat, g.finished, g.title) for g in games] == [
+        ("new", 2, False, "new's table"), ("old", 0, True, "old's table")]
     assert games[0].joined >= games[1].joined
     assert [g.table_id for g in store.player_games("k2")] == ["theirs"]
     assert store.player_games("nobody") == []

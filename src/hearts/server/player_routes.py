@@ -183,8 +183,9 @@ def _history(hub: Hub, kept: _Kept, digest: str) -> dict[str, Any]:
         if game is not None and link.seat < len(game.lines):
             games.append((link, game))
     stats = summarize(game.lines[link.seat] for link, game in games)
-    playing = [{"table": link.table_id, "seat": link.seat, "date": link.joined,
-                "url": f"/t/{link.table_id}"} for link in links if not link.finished]
+    playing = [{"table": link.table_id, "title": link.title, "seat": link.seat,
+                "date": link.joined, "url": f"/t/{link.table_id}"}
+               for link in links if not link.finished]
     return {"games": [game.to_json(link) for link, game in games],
             "stats": [figures.to_json() for figures in stats.values()],
             "playing": playing[:_MAX_PLAYING], "most": MAX_GAMES}

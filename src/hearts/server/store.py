@@ -129,12 +129,14 @@ class StoredScoreSheet:
 
 @dataclass(frozen=True, slots=True)
 class PlayerGame:
-    """A table a player sat at, the player known only by their private key's digest."""
+    """A table a player sat at, the player known only by their private key's digest, with
+    the table's title (so that a player page can tell unfinished tables apart)."""
 
     table_id: str
     seat: int
     joined: float
     finished: bool
+    title: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +201,8 @@ class Store(Protocol):
         ...
 
     def player_games(self, key_digest: str) -> list[PlayerGame]:
-        """The tables a player sat at, newest first."""
+        """The tables a player sat at, newest first, each with its title (the settings'
+        ``title``; empty when they have none)."""
         ...
 
     def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
@@ -439,11 +442,13 @@ class SqliteStore:
 
     def player_games(self, key_digest: str) -> list[PlayerGame]:
         rows = self._db.execute(
-            "SELECT p.table_id, p.seat, p.joined, t.finished FROM player_games p "
+            "SELECT p.table_id, p.seat, p.joined, t.finished, "
+            "COALESCE(json_extract(t.settings, '$.title'), '') FROM player_games p "
             # a table's link may be written before the table (PostgreSQL queues the table)
             "JOIN tables t ON t.id = p.table_id WHERE p.key_digest = ? "
             "ORDER BY p.joined DESC, p.table_id", (key_digest,))
-        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3])) for row in rows]
+        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3]), str(row[4]))
+                for row in rows]
 
     def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
         cursor = self._write(

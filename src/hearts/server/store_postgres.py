@@ -407,10 +407,12 @@ class PostgresStore:
 
     def player_games(self, key_digest: str) -> list[PlayerGame]:
         rows = self._query_all(
-            "SELECT p.table_id, p.seat, p.joined, t.finished FROM player_games p "
+            "SELECT p.table_id, p.seat, p.joined, t.finished, "
+            "COALESCE(t.settings::jsonb ->> 'title', '') FROM player_games p "
             "JOIN tables t ON t.id = p.table_id WHERE p.key_digest = %s "
             "ORDER BY p.joined DESC, p.table_id", (key_digest,))
-        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3])) for row in rows]
+        return [PlayerGame(row[0], int(row[1]), float(row[2]), bool(row[3]), str(row[4]))
+                for row in rows]
 
     def put_challenge(self, code: str, spec: dict[str, Any]) -> bool:
         row = self._query_one(

@@ -173,13 +173,14 @@ def _hint_json(advice: Hint) -> dict[str, Any]:
     """A hint as JSON: the kind of action it suggests (``play``, ``pass`` or ``moon``) so a
     face can name the move, the reason, the cards or the moon choice, and the search's
     figures for each candidate it weighed, as a line and as a list (empty for a rule-based
-    hint; each chance in whole percents, as every face shows it, so ``chances`` can be
-    told from them), and the chances among them worth a column (``chances``)."""
+    hint; a card with the others that play alike with it; each chance in whole percents,
+    as every face shows it, so ``chances`` can be told from them), and the chances among
+    them worth a column (``chances``)."""
     kind, fields = encode_action(advice.action)
     cards = [fields["card"]] if kind == "play" else fields.get("cards", [])
     figures = [{"cards": f.cards.names(), "points": round(f.points, 2),
                 "utility": round(f.utility, 2),
                 **{name: chance_percent(getattr(f, name)) / 100 for name in _CHANCE_FIGURES},
-                "worlds": f.worlds} for f in advice.figures]
+                "worlds": f.worlds, "alike": f.alike.names()} for f in advice.figures]
     return {"kind": kind, "text": advice.reason, "cards": cards, "choice": fields.get("choice"),
             "details": advice.details, "figures": figures, "chances": list(advice.chances)}

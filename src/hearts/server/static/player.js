@@ -82,14 +82,20 @@ function showGames(games) {
   }
 }
 
+// The unfinished tables, each by its title (a player who left several must tell them apart).
 function showPlaying(playing) {
   const list = $("playing");
   list.replaceChildren();
   $("playing-panel").hidden = playing.length === 0;
   for (const table of playing) {
-    const item = element("li", undefined, { class: "game" });
-    const link = element("a", `Back to the table (seat ${table.seat + 1})`, { href: table.url });
-    item.append(element("span", `${when(table.date)} `, { class: "muted" }), link);
+    const item = element("li", undefined, { class: "game", "data-testid": `playing-${table.table}` });
+    const head = element("p", undefined, { class: "game-head" });
+    head.append(element("strong", table.title),
+      element("span", `${when(table.date)} · seat ${table.seat + 1}`, { class: "muted" }));
+    const links = element("p", undefined, { class: "game-links" });
+    links.append(element("a", "Back to the table", { href: table.url,
+      "data-testid": `back-${table.table}`, "aria-label": `Back to the table: ${table.title}` }));
+    item.append(head, links);
     list.append(item);
   }
 }

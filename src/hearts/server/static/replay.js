@@ -27,6 +27,17 @@ function card(name, mini) {
 
 function nameOf(seat) { return replay.names[seat]; }
 
+// A name without its trailing qualifier in brackets ("Computer 2 (hard)": the level).
+const unqualified = (name) => name.replace(/\s*\([^()]*\)$/, "");
+
+// The name on a trick card's badge, which has a card's width: the qualifier is left out
+// where the rest still tells the seats apart (the seat's box gives the whole name).
+function badgeName(seat) {
+  const short = unqualified(nameOf(seat));
+  const alike = replay.names.filter((name) => unqualified(name) === short).length;
+  return short && alike === 1 ? short : nameOf(seat);
+}
+
 function actionText(frame) {
   const action = frame.action;
   if (!action) return `Round ${frame.round}: the deal (passing ${frame.pass_direction})`;
@@ -79,7 +90,7 @@ function render() {
     slot.append(card(name, false));
     const who = document.createElement("span");
     who.className = "badge";
-    who.textContent = nameOf(seat);
+    who.textContent = badgeName(seat);
     slot.append(who);
     trick.append(slot);
   });

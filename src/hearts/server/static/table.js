@@ -185,21 +185,24 @@ function onError(message) {
 function onEvent(event) {
   if (event.kind === "trick") {
     showTrickTaken();
-  } else if (event.kind === "round_end") {
+  } else if (event.kind === "round_end" && !facts.over) {
+    // the last round's line shows under the game's end (render), not in place of it
     showRoundEnd(event);
-  } else if (event.kind === "game_over") {
-    $("round-end").hidden = false;
-    $("round-end-title").textContent = "The game is over.";
   }
+}
+
+// What a finished round did: its number, this seat's points, a moon.
+function roundLine(result) {
+  const mine = seat === null ? "" : ` You took ${result.points[seat]}.`;
+  const moon = result.shooter === null ? "" : ` ${nameOf(result.shooter)} shot the moon!`;
+  return `Round ${result.round} is over.${mine}${moon}`;
 }
 
 // A finished round's line (a round_end event or the view's last result); it stays open
 // into the next round until closed.
 function showRoundEnd(result) {
   $("round-end").hidden = false;
-  const mine = seat === null ? "" : ` You took ${result.points[seat]}.`;
-  const moon = result.shooter === null ? "" : ` ${nameOf(result.shooter)} shot the moon!`;
-  $("round-end-title").textContent = `Round ${result.round} is over.${mine}${moon}`;
+  $("round-end-title").textContent = roundLine(result);
 }
 
 function applyState(message) {
@@ -284,7 +287,9 @@ function showFigures(figures, shown) {
   foot.colSpan = columns.length;
   const note = document.createElement("div");  // as wide as the columns, no wider
   note.textContent = "Value: the others' average points this round minus yours, plus what "
-    + "the round does to your chance of winning the game.";
+    + "the round does to your chance of winning the game. Points: the points you take this "
+    + "round, on average."
+    + (figures.some((f) => f.alike.length) ? " (= …): cards that play alike, weighed as one." : "");
   foot.append(note);
   const head = grid.createTHead().insertRow();
   for (const name of columns) {
@@ -298,7 +303,8 @@ function showFigures(figures, shown) {
     const row = body.insertRow();
     const move = document.createElement("th");
     move.scope = "row";
-    move.textContent = f.cards.map(pretty).join(" ");  // in the hint line's order
+    move.textContent = f.cards.map(pretty).join(" ")  // in the hint line's order
+      + (f.alike.length ? ` (= ${f.alike.map(pretty).join(" ")})` : "");
     row.append(move);
     const value = `${f.utility >= 0 ? "+" : "−"}${Math.abs(f.utility).toFixed(1)}`;
     for (const text of [value, f.points.toFixed(1),
@@ -408,7 +414,9 @@ function render() {
   if (!table || !view) return;
   showHeader(table);
   const inviting = !table.started;
-  $("invite-panel").hidden = !(inviting || table.seats.some((s) => !s.taken));
+  // while this browser's person chooses a seat, the join form has the table's middle alone
+  $("invite-panel").hidden = !$("join-panel").hidden
+    || !(inviting || table.seats.some((s) => !s.taken));
   $("invite-link").value = `${location.origin}/t/${tableId}`;
   $("start-now").hidden = !(inviting && seat !== null);
   $("fairness-challenge").hidden = !table.challenge;
@@ -423,6 +431,8 @@ function render() {
   if (facts.over) {
     $("round-end").hidden = false;
     $("round-end-title").textContent = "The game is over.";
+    $("last-round").textContent = roundLine(view.results[view.results.length - 1]);
+    $("last-round").hidden = false;
     const totals = view.totals.map((total, s) => `${nameOf(s)} ${total}`).join(" · ");
     $("winners").textContent = `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(nameOf).join(", ")}.`;
     $("final-totals").textContent = `Totals: ${totals}.`;
@@ -465,6 +475,10 @@ function seatSpot(s) {
   return { x: -Math.sin(angle), y: Math.cos(angle) };
 }
 
+// How far from the middle the seats sit, in percent of the table's width and height.
+const SEAT_REACH_X = 44;
+const SEAT_REACH_Y = 42;
+
 function placeAt(element, spot, reachX, reachY) {
   element.style.setProperty("--x", `${50 + reachX * spot.x}%`);
   element.style.setProperty("--y", `${50 + reachY * spot.y}%`);
@@ -489,7 +503,7 @@ function renderSeats() {
     el.dataset.toAct = String(view.to_act.includes(s));
     el.dataset.me = String(s === seat);
     const spot = seatSpot(s);
-    placeAt(el, spot, 44, 42);
+    placeAt(el, spot, SEAT_REACH_X, SEAT_REACH_Y);
     el.dataset.wide = String(Math.abs(spot.x) < 0.5);  // at the top or the bottom
     const who = info.name || "(free seat)";
     const state = info.kind !== "human" ? "computer" : info.away ? "away: a computer stands in"
@@ -509,6 +523,12 @@ function renderSeats() {
     el.append(name, kind, numbers);
     box.append(el);
   });
+  // The pass tray keeps between the side seats level with it (the middle half of the
+  // table's height), which at 3 or 6 seats sit nearer the middle than the table's edge.
+  const level = table.seats.map((_, s) => seatSpot(s))
+    .filter((spot) => Math.abs(spot.x) >= 0.5 && Math.abs(spot.y) <= 0.5 + 1e-9);
+  const reach = SEAT_REACH_X * Math.min(1, ...level.map((spot) => Math.abs(spot.x)));
+  $("felt").style.setProperty("--side-reach", `${reach}%`);
 }
 
 function renderTrick() {
@@ -597,10 +617,39 @@ function toggleLastTrick(show = $("last-trick-box").hidden) {
   $("last-trick-button").setAttribute("aria-expanded", String(show));
 }
 
-// The hand overlaps its cards just enough to fit one row across the screen.
-function fanHand(hand, count) {
-  hand.style.gridTemplateColumns = count > 1
-    ? `repeat(${count - 1}, minmax(0, var(--card-w))) var(--card-w)` : "var(--card-w)";
+// A finger's width (the usual 44 px touch target): the least of a card a hand shows.
+const TOUCH_PX = 44;
+// The most of the window's height the hand's rows may take.
+const HAND_SHARE = 0.35;
+
+// The hand overlaps its cards just enough to fit its rows across the screen, in as few rows
+// as leave every card a finger's width: a phone's 13 cards in one row showed 25 px each.
+// The columns are half a card wide, so that a row a card short sits centred under the other.
+function fanHand(hand) {
+  const cards = [...hand.children];
+  if (!cards.length) return;
+  // Measured in one column: cards in the columns of the hand before could reach past the
+  // screen's edge meanwhile, and a phone's browser then widens the page.
+  hand.style.gridTemplateColumns = "";
+  for (const card of cards) card.style.gridArea = "";
+  const width = cards[0].offsetWidth;
+  const shown = (perRow) => (perRow < 2 ? width
+    : Math.min(width, (hand.clientWidth - width) / (perRow - 1)));
+  const screenHeight = document.documentElement.clientHeight;
+  const mostRows = Math.max(1, Math.floor((screenHeight * HAND_SHARE) / cards[0].offsetHeight));
+  let rows = 1;
+  while (rows < mostRows && shown(Math.ceil(cards.length / rows)) < Math.min(TOUCH_PX, width)) {
+    rows += 1;
+  }
+  const perRow = Math.ceil(cards.length / rows);
+  const half = "calc(var(--card-w) / 2)";
+  hand.style.gridTemplateColumns = `repeat(${2 * perRow - 2}, minmax(0, ${half})) ${half} ${half}`;
+  cards.forEach((card, index) => {
+    const row = Math.floor(index / perRow);
+    const inRow = Math.min(perRow, cards.length - row * perRow);
+    card.style.gridRow = String(row + 1);
+    card.style.gridColumn = `${perRow - inRow + 2 * (index - row * perRow) + 1} / span 2`;
+  });
 }
 
 function renderHand() {
@@ -623,7 +672,6 @@ function renderHand() {
   const tabStop = view.hand.includes(focused) ? focused
     : keepFocus && view.hand.length ? view.hand[Math.min(place, view.hand.length - 1)]
       : playable[0] || view.hand[0];
-  fanHand(hand, view.hand.length);
   for (const card of view.hand) {
     const button = cardElement(card, "button");
     button.type = "button";
@@ -640,6 +688,7 @@ function renderHand() {
     hand.append(button);
     if (card === focused || (keepFocus && card === tabStop)) button.focus();
   }
+  fanHand(hand);
   // The pass's line stays until the first trick is taken; the received cards stay marked.
   const got = $("received");
   const showPass = Boolean(view.received) && view.tricks.length === 0;
@@ -727,33 +776,146 @@ function showHeader(info) {
 }
 
 function offerSeat(info) {
-  if (!info.seats.some((s) => s.kind === "human" && !s.taken)) return;
+  if (!showSeatChoice(info)) return;
   $("join-name").value = $("join-name").value || localStorage.getItem("hearts-name") || "";
   $("join-panel").hidden = false;
   // nothing connects until the person joins or watches (a refused token's socket says so)
   if (!socket) setConnection("not joined yet");
 }
 
-async function joinTable(event) {
-  event.preventDefault();
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: $("join-name").value.trim(), player_key: playerKey() }),
-  });
-  const data = await response.json();
+// The seats a person may take: the human seats nobody has taken (the server's `free`).
+function freeSeats(info) {
+  return info.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+}
+
+// Who sits in a seat, as the join form names a neighbour: [words, a person sits there].
+function sitter(info, s) {
+  const other = info.seats[s];
+  if (other.kind !== "human") return [`Computer (${other.kind})`, false];
+  return other.taken ? [other.name, true] : [`Seat ${s + 1} (free)`, false];
+}
+
+// Where a seat is round the table, as its taker would see it: who sits on the left (the
+// next seat, where play goes and the first pass goes), across (at an even count) and on
+// the right. Each is [words, a person sits there, where].
+function seatPlace(info, s) {
+  const count = info.seats.length;
+  const across = count % 2 === 0 ? count / 2 : null;
+  const spots = [];
+  if (across !== 1) spots.push([1, "on your left"]);
+  if (across !== null) spots.push([across, "across"]);
+  if (count - 1 !== 1 && count - 1 !== across) spots.push([count - 1, "on your right"]);
+  return spots.map(([offset, where]) => [...sitter(info, (s + offset) % count), where]);
+}
+
+// The join form's choice of seat: a radio button for each free seat with its place, the
+// one chosen before kept while it is free, else the first. Returns how many seats are free.
+function showSeatChoice(info) {
+  const free = freeSeats(info);
+  const before = chosenSeat();
+  const keep = free.includes(before) ? before : free[0];
+  const list = $("join-seat-list");
+  list.replaceChildren();
+  for (const s of free) {
+    const option = document.createElement("label");
+    option.className = "seat-option";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "join-seat";
+    input.value = String(s);
+    input.dataset.testid = `join-seat-${s}`;
+    input.checked = s === keep;
+    input.addEventListener("change", nameJoinButton);
+    const title = document.createElement("strong");
+    title.textContent = `Seat ${s + 1}`;
+    const place = document.createElement("span");
+    place.className = "place";
+    place.dataset.testid = `join-seat-place-${s}`;
+    const lines = seatPlace(info, s).map(([who, person, where]) => {
+      const line = document.createElement("span");
+      const name = document.createElement(person ? "strong" : "span");
+      name.textContent = who;
+      line.append(name, ` ${where}`);
+      place.append(line);
+      return line.textContent;
+    });
+    // read out as one sentence (the box shows a line for each neighbour)
+    input.setAttribute("aria-label", `${title.textContent}: ${lines.join(", ")}`);
+    option.append(input, title, place);
+    list.append(option);
+  }
+  $("join-seats").hidden = !free.length;
+  $("join-submit").hidden = !free.length;
+  nameJoinButton();
+  return free.length;
+}
+
+function chosenSeat() {
+  const chosen = document.querySelector("input[name='join-seat']:checked");
+  return chosen ? Number(chosen.value) : null;
+}
+
+function nameJoinButton() {
+  const s = chosenSeat();
+  $("join-submit").textContent = s === null ? "Take a seat" : `Take seat ${s + 1}`;
+}
+
+// The server refused the seat (someone took it after this page asked): say so in the
+// server's words and show the seats free now.
+async function seatRefused(message) {
+  const said = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) {
-    $("join-error").textContent = data.message;
+    $("join-error").textContent = said;
     return;
   }
-  token = data.token;
+  const info = await response.json();
+  if (showSeatChoice(info)) {
+    $("join-error").textContent = `${said} It was taken after this page opened: choose `
+      + "one of the seats free now.";
+    document.querySelector("input[name='join-seat']:checked").focus();
+  } else {
+    $("join-error").textContent = `${said} The last free seat was taken after this page `
+      + "opened.";
+    $("watch-only").focus();
+  }
+}
+
+async function joinTable(event) {
+  event.preventDefault();
+  const name = $("join-name").value.trim();
+  const wanted = { name, player_key: playerKey() };
+  const s = chosenSeat();
+  if (s !== null) wanted.seat = s;
+  $("join-submit").disabled = true;  // one request at a time: a double tap takes one seat
+  $("join-error").textContent = "";
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(wanted),
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      if (data.error === "no_seat") await seatRefused(data.message);
+      else $("join-error").textContent = data.message;
+      return;
+    }
+    token = data.token;
+  } catch {
+    $("join-error").textContent = "The table did not answer: check the connection and try again.";
+    return;
+  } finally {
+    $("join-submit").disabled = false;
+  }
   localStorage.setItem(tokenKey, token);
-  localStorage.setItem("hearts-name", $("join-name").value.trim());
+  localStorage.setItem("hearts-name", name);
   $("join-panel").hidden = true;
   if (socket) socket.close(); else connect();
 }
 
 async function main() {
   $("hand").addEventListener("keydown", onHandKey);
+  addEventListener("resize", () => fanHand($("hand")));
   document.addEventListener("keydown", onPageKey);
   $("pass-submit").addEventListener("click", passSelected);
   $("moon-subtract").addEventListener("click", () => sendMove({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
@@ -771,7 +933,10 @@ async function main() {
   startSettings();
   $("copy-invite").addEventListener("click", () => copyField($("invite-link"), $("copy-invite")));
   $("join-form").addEventListener("submit", joinTable);
-  $("watch-only").addEventListener("click", () => { $("join-panel").hidden = true; connect(); });
+  $("watch-only").addEventListener("click", () => {
+    $("join-panel").hidden = true;
+    if (socket) render(); else connect();  // a refused token's socket watches already
+  });
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) {  // a mistyped or old link: say so, and lead back to the lobby
     const lobby = document.createElement("a");
