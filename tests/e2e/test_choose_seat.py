@@ -114,6 +114,13 @@ def test_a_phone_and_a_laptop_each_choose_a_seat_that_is_not_the_next_free_one(
         expect(person.testid("seat-3")).to_contain_text("Cy")
         expect(person.testid("seat-1")).to_contain_text("free")
     assert (bo.my_seat(), cy.my_seat()) == (2, 3)
+    # Ann, who made the table, starts it; her friends are told so (any of them could
+    # once start it with computers before the others came)
+    expect(ann.testid("start-now")).to_be_visible()
+    for friend in (bo, cy):
+        expect(friend.testid("start-now")).to_be_hidden()
+        expect(friend.testid("status")).to_contain_text(
+            "Ann, who made this table, can start it with computers.")
     assert ann.errors == bo.errors == cy.errors == []
 
 

@@ -61,6 +61,28 @@ async def test_nobody_waits_for_a_seat_that_never_connects(server: Server) -> No
     await asyncio.wait_for(autoplay(ann, until=lambda v: v["round"] >= 2), 30)
 
 
+async def test_the_tables_creator_starts_it_and_a_friend_only_while_they_are_away(
+        server: Server) -> None:
+    """Any seated friend could start the table with computers before the others came."""
+    made = await create_table(server, ["human", "human", "human", "random"])
+    table_id = made["table"]["id"]
+    ann = await Client.open(server, table_id, made["token"])
+    bo = await Client.open(server, table_id, (await join_table(server, table_id, "Bo"))["token"])
+    assert bo.received[0]["table"]["may_start"] == [0]  # its welcome
+    await bo.send({"type": "start"})
+    refused = await bo.expect(lambda m: m["type"] == "error")
+    assert refused["code"] == "not_creator"
+    assert refused["message"].startswith("Ann, who made this table, starts it")
+    await ann.close()  # the creator leaves: the friend may start
+    seen = await bo.expect(lambda m: m["type"] == "table" and not m["table"]["seats"][0][
+        "connected"])
+    assert seen["table"]["may_start"] == [0, 1]
+    await bo.send({"type": "start"})
+    started = await bo.expect(lambda m: m["type"] == "table" and m["table"]["started"])
+    assert started["table"]["may_start"] == []
+    assert [s["kind"] for s in started["table"]["seats"]][2] == "random"
+
+
 async def test_start_now_fills_free_seats_with_computers(server: Server) -> None:
     made = await create_table(server, ["human", "human", "human", "random"])
     ann = await Client.open(server, made["table"]["id"], made["token"])

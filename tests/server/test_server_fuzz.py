@@ -88,7 +88,7 @@ DEEP = settings(max_examples=1000)
 # Every code a refused websocket message may get (docs/web-protocol.md).
 WS_CODES = {"too_large", "bad_message", "unknown_type", "hello_first", "not_seated",
             "bad_token", "game_over", "not_your_turn", "illegal", "stale_state",
-            "no_commitment", "entropy_taken", "no_seat"}
+            "no_commitment", "entropy_taken", "no_seat", "not_creator"}
 HTTP_CODES = {400: {"bad_message", "bad_rules"}, 404: {"no_table"},
               409: {"no_seat", "in_progress"}, 413: {"too_large"}}
 

@@ -240,6 +240,8 @@ class TableAuthority:
         """The public facts that change only when seats or connections change."""
         return {
             "started": self.started,
+            "may_start": [] if self.started else
+            [i for i in range(len(self.seats)) if self.seats[i].name and self.may_start(i)],
             "spectators": sum(1 for s in self.subscribers if s.seat is None),
             "seats": [
                 {"seat": i, "kind": s.kind, "name": s.name, "taken": s.name is not None,
@@ -264,6 +266,14 @@ class TableAuthority:
     def free_seats(self) -> list[int]:
         """Human seats nobody has taken yet."""
         return [i for i, s in enumerate(self.seats) if s.human and s.name is None]
+
+    def may_start(self, seat: int) -> bool:
+        """Whether the person in ``seat`` may start the table with computers in the free
+        seats: its creator (seat 1), or anyone seated while the creator is not connected,
+        so that a friend who joined does not start the game before the others arrive, and
+        a table its creator left is not stuck."""
+        return seat == 0 or (self.seats[seat].human and self.seats[seat].name is not None
+                             and self.seats[0].connections == 0)
 
     def fairness_public(self) -> list[dict[str, Any]]:
         """Every round's commitment; seeds of finished rounds revealed."""

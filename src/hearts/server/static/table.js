@@ -418,7 +418,8 @@ function render() {
   $("invite-panel").hidden = !$("join-panel").hidden
     || !(inviting || table.seats.some((s) => !s.taken));
   $("invite-link").value = `${location.origin}/t/${tableId}`;
-  $("start-now").hidden = !(inviting && seat !== null);
+  // the server says who may start now (its creator, or anyone while the creator is away)
+  $("start-now").hidden = !(inviting && seat !== null && table.may_start.includes(seat));
   $("fairness-challenge").hidden = !table.challenge;
   document.body.classList.toggle("four-colour", fourColour());
   renderStatus();
@@ -454,7 +455,12 @@ function render() {
 function renderStatus() {
   let text;
   const finished = view.results.length ? `Round ${view.results[view.results.length - 1].round} is over. ` : "";
-  if (!table.started) text = "Waiting for players to take their seats…";
+  if (!table.started) {
+    text = "Waiting for players to take their seats…";
+    if (seat !== null && !table.may_start.includes(seat)) {
+      text += ` ${nameOf(0)}, who made this table, can start it with computers.`;
+    }
+  }
   else if (facts.over) text = "The game is over.";
   else if (view.phase === "deal") text = `${finished}Shuffling round ${view.round}…`;
   else if (myTurn() && view.phase === "pass") text = `Your turn: choose ${view.pass_count} cards to pass ${view.pass_direction} to ${nameOf(facts.pass_target)}.`;
