@@ -4,10 +4,11 @@ Arena reports pool only when one code played them (``hearts.arena.match.playing_
 digest of every playing source) or codes kept as playing alike (``PLAYS_AS``): without an
 entry there, a docstring, a hint's wording or a new option off by default starts every
 pool again. This script plays one arena match with each version, at fixed worlds so that
-neither the clock nor the machine's load steers a search, and compares the game records
-byte for byte. When every game is the same it prints the entry for
-``hearts.arena.match.PLAYS_AS`` that lets the new code's runs pool with the old code's; it
-exits 1 at the first game that differs, naming it.
+neither the clock nor the machine's load steers a search, and compares the games as played
+(every member of their records that says what was played, byte for byte). When every game
+is the same it prints the entry for ``hearts.arena.match.PLAYS_AS`` that lets the new
+code's runs pool with the old code's; it exits 1 at the first game that differs, naming
+it.
 
 A version is a git revision (its ``src`` taken with ``git archive``) or, without
 ``--new``, the working tree as it stands. Each runs in its own Python process with its
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import subprocess
 import sys
@@ -79,12 +81,27 @@ def _code(src: Path) -> str:
 
 
 def _records(src: Path, args: argparse.Namespace, into: Path) -> list[str]:
-    """The game records of the match, one JSON line a game, as the tree at ``src`` plays it."""
+    """The play of each game of the match (:func:`play_of`), as the tree at ``src`` plays
+    it."""
     bots = [option for bot in args.bot or BOTS for option in ("--bot", bot)]
     _python(src, "-m", "hearts.cli.main", "arena", *bots, "--rules", str(args.rules),
             "--deal-sets", str(args.deal_sets), "--seed", args.seed, "--workers", "1",
             "--records", str(into))
-    return into.read_text(encoding="utf-8").splitlines()
+    return [play_of(line) for line in into.read_text(encoding="utf-8").splitlines()]
+
+
+# The members of a game record that say what was played: the deals, every action, the
+# results. Others say who played (``people``) and may come or go with a version.
+_PLAY = ("rules", "seed", "seats", "first_round", "scores", "rounds", "complete", "totals",
+         "winners")
+
+
+def play_of(line: str) -> str:
+    """An arena records line's game as played, one text to compare: its deal set and seat
+    rotation, and its record's members of :data:`_PLAY`."""
+    game = json.loads(line)
+    record = game["record"]
+    return json.dumps([game["deal_set"], game["rotation"], *(record.get(key) for key in _PLAY)])
 
 
 def first_difference(old: list[str], new: list[str]) -> int | None:

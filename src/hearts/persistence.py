@@ -5,7 +5,7 @@ when set (tests point it at a temporary directory). Every write goes to a tempor
 file first and then replaces the target, so a crash never leaves half a file::
 
     current-game.json      the game in progress: its record plus the app's settings
-    games/<stamp>.json     finished games, as game records
+    games/<stamp>.json     finished games, as game records (never one over another)
     sheets/<name>.json     score sheets of ``hearts score``
 """
 
@@ -136,18 +136,36 @@ def clear_current_game() -> None:
     (data_dir() / _CURRENT).unlink(missing_ok=True)
 
 
-def save_finished_game(record: dict[str, Any]) -> Path:
-    """Keep a finished game's record under ``games/``; returns where it went."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+def save_finished_game(record: dict[str, Any], *, now: datetime | None = None) -> Path:
+    """Keep a finished game's record under ``games/``, named by the time (``now``, by
+    default the clock's) to the second and its seed; returns where it went. It never
+    replaces another game's file: two games of one seed kept in the same second (two
+    windows, two rules) are ``STAMP-SEED.json`` and ``STAMP-SEED-2.json``, each file
+    created only where none is (another process may take a name meanwhile)."""
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     seed = re.sub(r"[^\w-]", "_", str(record.get("seed") or "dealt"))[:32]
-    path = data_dir() / "games" / f"{stamp}-{seed}.json"
-    return atomic_write_json(path, record)
+    folder = data_dir() / "games"
+    base = f"{stamp}-{seed}"
+    path, number = folder / f"{base}.json", 1
+    while True:
+        if not path.exists():
+            try:
+                return atomic_write_json(path, record, create=True)
+            except SavedGameError:  # taken between the look and the write: the next name
+                pass
+        number += 1
+        path = folder / f"{base}-{number}.json"
 
 
 def finished_games() -> list[Path]:
-    """The files of the finished games kept under ``games/``, oldest first."""
+    """The files of the finished games kept under ``games/``, oldest first (by the stamp
+    that starts each name; of one second, a name before the ``-2``, ``-3``... that
+    followed it)."""
     folder = data_dir() / "games"
-    return sorted(folder.glob("*.json")) if folder.exists() else []
+    if not folder.exists():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda path: (path.name[:15], len(path.name),
+                                                           path.name))
 
 
 # ----------------------------------------------------------------- sheets

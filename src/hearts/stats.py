@@ -8,7 +8,7 @@ interprets for a person; every fact it counts is asked of the core: each round's
 (points, the moon's shooter) from the re-checked record, the cards each seat took from the
 state at the round's end, the point cards and the Q♠ from the core's masks.
 
-Figures, for one player (a seat name, or the terminal's own seat, see :func:`player_seat`):
+Figures, for one player (a seat name, or the one person's seat, see :func:`player_seat`):
 
 - games and wins (a shared win counts as a win: every seat in ``winners`` won);
 - hands played and the average points a hand (the points the score sheet gives each
@@ -30,6 +30,7 @@ from hearts.core import (
     GameState,
     InvalidRecordError,
     Phase,
+    record_people,
     record_seats,
     replay_record,
 )
@@ -92,14 +93,20 @@ class PlayerStats:
                 "queens_taken": self.queens_taken, "clean_hands": self.clean_hands}
 
 
-def player_seat(names: tuple[str, ...], player: str | None) -> int | None:
-    """The seat ``player`` sat in (by name), or with ``player`` None the one seat the names
-    show as a person (the terminal game names its computers Left, Across, Right); None
-    when the player is not at this table."""
+def player_seat(names: tuple[str, ...], player: str | None,
+                people: tuple[int, ...] | None = None) -> int | None:
+    """The seat ``player`` sat in (by name; a person's seat first where a computer has
+    the name too), or with ``player`` None the one person's seat: ``people`` as the record
+    states it, or for a record that does not say, the one seat not named as a computer is
+    (the terminal game names its computers Left, Across, Right; see
+    :func:`hearts.players.analysis.human_seats`). None when the player is not at this
+    table, or ``player`` is None and the table had no person or several."""
     if player is None:
-        people = human_seats(names)
-        return people[0] if len(people) == 1 else None
-    return names.index(player) if player in names else None
+        persons = human_seats(names, people)
+        return persons[0] if len(persons) == 1 else None
+    named = [seat for seat, name in enumerate(names) if name == player]
+    named_people = [seat for seat in named if people is not None and seat in people]
+    return next(iter(named_people or named), None)
 
 
 def _round_ends(final: GameState) -> Iterable[GameState]:
@@ -120,7 +127,8 @@ def game_line(record: Mapping[str, Any], player: str | None = None) -> GameLine 
     final = replay_record(record)
     if not final.is_over:
         return None
-    seat = player_seat(record_seats(record, final.players), player)
+    seat = player_seat(record_seats(record, final.players), player,
+                       record_people(record, final.players))
     if seat is None:
         return None
     hands = points = shot = allowed = queens = clean = 0

@@ -142,3 +142,44 @@ def test_hearts_bot_speaks_the_protocol_on_stdin_and_stdout() -> None:
 def test_hearts_bot_refuses_an_external_spec(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "ext:cat"]) == 2
     assert "serves a built-in player" in capsys.readouterr().err
+
+
+def test_the_text_report_of_a_real_match_fits_80_columns(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--rules", "standard:target=30", "--bot", "normal", "--bot",
+                 "easy", "--deal-sets", "3", "--seed", "w", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "normal" in out and "±" in out and "3 deal sets x 2 rotations = 6 games" in out
+
+
+@pytest.mark.parametrize(("program", "why"), [
+    ("/nonexistent/prog", "No such file or directory"),
+    ("no-such-command-hearts-test --level 2", "No such file or directory"),
+    (None, "Permission denied"),  # a file that is not executable
+])
+def test_a_bot_program_that_cannot_start_is_refused_before_any_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], program: str | None,
+        why: str) -> None:
+    """Once, every seat of it was played by the fallback for the whole match, exit 0."""
+    if program is None:
+        plain = tmp_path / "bot.py"
+        plain.write_text("print('hello')\n", encoding="utf-8")
+        program = str(plain)
+    records = tmp_path / "games.jsonl"
+    status = main(["arena", "--rules", "standard:target=30", "--bot", f"ext:{program}",
+                   "--bot", "easy", "--deal-sets", "2", "--workers", "1", "--quiet",
+                   "--records", str(records)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and not records.exists()
+    command = program.split()[0]
+    assert err.startswith(f"hearts: error: --bot 'ext:{program}': cannot start ")
+    assert command in err and why in err and len(err.splitlines()) == 1
+
+
+def test_a_bot_program_that_starts_is_not_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--rules", "standard:target=30", "--bot",
+                 f"ext:{sys.executable} {ROOT / 'examples/external_bot.py'}", "--bot", "easy",
+                 "--deal-sets", "1", "--workers", "1", "--quiet", "--json"]) == 0
+    bots = json.loads(capsys.readouterr().out)["figures"]["bots"]
+    assert bots[0]["fallbacks"] == 0

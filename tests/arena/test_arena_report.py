@@ -22,6 +22,7 @@ from hearts.arena import (
     win_rate_text,
 )
 from hearts.arena.match import GameOutcome, first_code, playing_code
+from hearts.arena.report import REPORT_WIDTH
 from hearts.core import Rules
 
 # two bots, two seats each, in the two rotations of a match
@@ -297,3 +298,26 @@ def test_reports_from_before_the_win_rates_pool_without_their_interval() -> None
     assert a["win_rate"] is None and "win_rate_per_seat" not in a["by_deal_set"]
     assert a["win_rate_per_seat"] == pytest.approx(3 / (6 * 2))
     assert win_rate_text(a) == "0.250"
+
+
+def test_the_text_report_fits_80_columns_where_its_bots_names_do() -> None:
+    """A header of 92 columns, a table of 105 and a footnote of 227 once; now each fits a
+    terminal of 80, every figure and every word of the footnote still there."""
+    data = pool([_known_report("one", [(0, 13), (13, 0), (5, 8)]),
+                 _known_report("two", [(2, 9), (4, 4)])])
+    text = format_report(data)
+    assert max(len(line) for line in text.splitlines()) <= REPORT_WIDTH == 80
+    header, row = next((line, next_line) for line, next_line in
+                       zip(text.splitlines(), text.splitlines()[1:], strict=False)
+                       if line.startswith("bot "))
+    assert header.split() == ["bot", "seats", "pts/hand", "margin", "moons", "win/seat",
+                              "fallbacks", "p95"]
+    a = data["figures"]["bots"][0]
+    assert row.startswith("random#a ") and interval_text(a["points_per_hand"]) in row
+    assert interval_text(a["margin"], signed=True) in row
+    assert f"{a['moons_made']}/{a['moons_allowed']}" in row
+    words = " ".join(text.split())
+    assert "margin: the other bots' points per hand minus this bot's (positive is better)" \
+        in words
+    assert "fallbacks: games in which a seat of the bot failed and a built-in bot finished " \
+           "for it (and its moves)" in words

@@ -151,7 +151,8 @@ def test_hearts_debug_shows_the_traceback(hearts_main: HeartsMain,
 
 def test_the_exit_statuses_are_documented() -> None:
     text = " ".join(build_parser(()).format_help().split())
-    assert "2 a usage error or bad input" in text and "1 an internal error, a bug" in text
+    assert "2 a usage error or bad input" in text and "an internal error, a bug" in text
+    assert "1 a record that a check found wrong (replay, verify, challenge check" in text
     assert "HEARTS_DEBUG=1" in text
 
 

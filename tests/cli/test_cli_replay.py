@@ -128,14 +128,17 @@ def test_an_unfinished_game_record_says_where_it_stops(hearts_cli, tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("not json", "invalid record: not JSON"),
-    ('{"format": "chess/pgn"}', "format must be 'card-commons-hearts/game' or"),
-    ("[1, 2]", "a record is a JSON object"),
+    ("not json", "<stdin>: not a record: not JSON"),
+    ('{"format": "chess/pgn"}', "not a record: format must be 'card-commons-hearts/game' or"),
+    ("[1, 2]", "not a record: a record is a JSON object"),
 ])
-def test_what_is_not_a_record_exits_1(hearts_cli, text, message):
+def test_what_is_not_a_record_is_bad_input_exit_2(hearts_cli, text, message):
+    """No check can judge it: one error line and exit 2, as every command answers bad
+    input (exit 1 is a record that failed its check, or a bug)."""
     done = hearts_cli("replay", "-", stdin=text)
-    assert done.returncode == 1
-    assert message in done.stderr
+    assert done.returncode == 2
+    assert done.stderr.startswith("hearts: error: ") and message in done.stderr
+    assert len(done.stderr.splitlines()) == 1
 
 
 def test_bad_seat_names_are_an_invalid_record(hearts_cli, tmp_path):

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from hearts.cli.common import seat_player
 from hearts.cli.main import main
-from hearts.core import PRESETS, Rules, parse_record, replay_game
+from hearts.core import PRESETS, Rules, game_record, parse_record, replay_game
+from hearts.players import make_player, play_game
 
 PRESET_COUNTS = [
     (name, players)
@@ -148,7 +150,7 @@ def test_ctrl_c_sums_up_the_games_finished_so_far(start_hearts, tmp_path):
     assert proc.returncode == 130, err
     summary = json.loads(out)
     assert 1 <= summary["games"] < 100000
-    assert summary["game_seeds"][1] == f"int-{summary['games']}"
+    assert summary["game_seeds"] == [f"int-{n}" for n in range(1, summary["games"] + 1)]
     assert not list(folder.glob("*.partial"))
 
 
@@ -174,3 +176,95 @@ def test_an_unbounded_target_is_refused_before_any_game(hearts_main) -> None:
     status, out, err = hearts_main("simulate", "--rules", "standard:target=1000000000000")
     assert status == 2 and not out
     assert "target must be a positive score from 1 to 10000" in err
+
+
+def test_game_seeds_lists_every_games_seed(hearts_cli):
+    """Not the first and last alone: a list named game_seeds read as every game's."""
+    done = hearts_cli("simulate", "--games", "5", "--first", "3", "--seed", "42", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["game_seeds"] == ["42-3", "42-4", "42-5", "42-6", "42-7"]
+    done = hearts_cli("simulate", "--games", "3", "--seed", "42")
+    assert "(game seeds 42-1 to 42-3)" in done.stdout
+
+
+@pytest.mark.parametrize(("option", "spec", "levels"), [
+    ("--level", "expert:game_weight=0,iterations=4", ["expert:game_weight=0,iterations=4"] * 4),
+    ("--levels", "Expert:iterations=4,game_weight=0,normal,hard:iterations=3#b,easy",
+     ["expert:iterations=4,game_weight=0", "normal", "hard:iterations=3#b", "easy"]),
+])
+def test_levels_take_the_bot_specs_hearts_bot_and_the_arena_take(hearts_cli, option, spec,
+                                                                  levels):
+    done = hearts_cli("simulate", "--games", "1", "--seed", "sp", "--rules",
+                      "standard:rounds=1", option, spec, "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["levels"] == levels
+    assert summary["seats"] == [f"{level} {seat}" for seat, level in enumerate(levels)]
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    ("expert:bogus=1", "level expert takes no option 'bogus'"),
+    ("expert:game_weight=5000", "game_weight must be a whole number from 0 to 1000"),
+    ("normal:iterations=5", "level normal takes no option 'iterations'"),
+    ("ext:python3 bot.py", "outside programs and ismcts play in 'hearts arena'"),
+    ("ismcts", "unknown level 'ismcts'; levels are: random"),
+    ("wizard:x=1", "unknown level 'wizard'; levels are: random"),
+])
+def test_a_bad_level_spec_is_a_usage_message(hearts_main, spec, says):
+    status, out, err = hearts_main("simulate", "--games", "1", "--level", spec)
+    assert status == 2 and out == ""
+    assert "argument --level: " in err and says in err
+
+
+def test_a_bare_level_is_seated_as_before(tmp_path):
+    """A level read as a spec is the very player make_player gives for the same seed, so
+    the runs and records of earlier simulations replay unchanged."""
+    rules = Rules.parse("standard:rounds=2")
+    for level in ("random", "normal", "expert:iterations=4"):
+        old = [make_player(level.partition(":")[0], f"g/seat-{seat}",
+                           iterations=4 if ":" in level else None) for seat in range(4)]
+        new = [seat_player(level, seat, rules, f"g/seat-{seat}") for seat in range(4)]
+        assert game_record(play_game(rules, old, "g")) == game_record(play_game(rules, new, "g"))
+
+
+def test_a_spec_with_a_fixed_number_of_worlds_replays_byte_for_byte(hearts_cli, tmp_path):
+    """The help's promise: hard and expert search on the clock, so their games differ run
+    to run; with iterations they replay exactly, as the help says."""
+    runs = []
+    for run, games in (("one", ["--games", "2"]), ("two", ["--games", "2"]),
+                       ("alone", ["--first", "2", "--games", "1"])):
+        folder = tmp_path / run
+        done = hearts_cli("simulate", *games, "--seed", "rep", "--rules",
+                          "standard:rounds=1", "--levels",
+                          "expert:iterations=6,hard:iterations=5,expert:iterations=6,random",
+                          "--records", str(folder), "--quiet")
+        assert done.returncode == 0, done.stderr
+        runs.append({path.name: path.read_bytes() for path in folder.glob("*.json")})
+    assert sorted(runs[0]) == ["game-rep-1.json", "game-rep-2.json"]
+    assert runs[0] == runs[1]
+    assert runs[2] == {"game-rep-2.json": runs[0]["game-rep-2.json"]}
+    helped = " ".join(hearts_cli("simulate", "--help").stdout.split())
+    assert ("plays game n again, unless a level decides by the clock: hard and expert "
+            "search for a time budget, so they replay exactly only with a fixed number of "
+            "worlds (expert:iterations=300)") in helped
+
+
+@pytest.mark.parametrize(("rules", "players", "played"), [
+    ("classic:players=6", "6", 6),  # the same count twice agrees
+    ("classic", "6", 6),            # --players changes the preset's own count
+    ("classic:target=40", "3", 3),
+])
+def test_players_given_twice_must_agree(hearts_main, rules, players, played):
+    status, out, err = hearts_main("simulate", "--games", "1", "--rules", rules,
+                                   "--players", players, "--json")
+    assert status == 0, err
+    assert json.loads(out)["players"] == played
+
+
+def test_players_that_disagree_with_the_rules_text_are_refused_in_words(hearts_cli):
+    """The README: options that disagree are an error, never one silently winning."""
+    done = hearts_cli("simulate", "--games", "1", "--rules", "classic:players=2",
+                      "--players", "6")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("hearts: error: --rules 'classic:players=2' says 2 players and "
+                           "--players says 6: give the count once\n")

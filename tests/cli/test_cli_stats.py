@@ -7,14 +7,17 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.cli.test_cli_play import PipeDriver
 
-from hearts.core import Rules, game_record, new_game
-from hearts.persistence import save_finished_game
+from hearts.core import Rules, game_record, new_game, parse_record, record_people, record_seats
+from hearts.persistence import finished_games, save_finished_game
 from hearts.players import RandomPlayer
+from hearts.players.analysis import human_seats
 from hearts.players.driver import run_game
 from hearts.stats import player_stats
 
@@ -32,6 +35,49 @@ def finished(rules_text: str, seed: str) -> dict[str, Any]:
     rules = Rules.parse(rules_text)
     players = [RandomPlayer(s) for s in range(rules.players)]
     return game_record(run_game(new_game(rules, seed=seed), players), NAMES[:rules.players])
+
+
+def test_games_of_one_seed_kept_in_the_same_second_are_all_kept_and_counted(
+        hearts_main: Callable[..., tuple[int, str, str]], hearts_home: Path) -> None:
+    records = [finished("card-commons", "9"), finished("standard", "9"),
+               finished("card-commons:target=50", "9")]
+    second = datetime(2026, 12, 7, 18, 2, 49, tzinfo=UTC)
+    kept = [save_finished_game(record, now=second) for record in records]
+    assert [path.name for path in kept] == [
+        "20261207-180249-9.json", "20261207-180249-9-2.json", "20261207-180249-9-3.json"]
+    assert finished_games() == kept  # oldest first: the first of the name before its -2
+    assert [parse_record(path.read_text(encoding="utf-8")) for path in kept] == records
+    status, out, err = hearts_main("stats", "--json")
+    assert status == 0, err
+    shown = json.loads(out)
+    assert shown["records"] == 3
+    assert {p["preset"]: p["games"] for p in shown["presets"]} == {
+        "card-commons": 2, "standard": 1}
+
+
+@pytest.mark.parametrize("name", ["expert", "Left", "Bot 2"])
+def test_a_text_game_played_under_a_computers_name_is_counted_and_analysed_for_its_seat(
+        hearts_main: Callable[..., tuple[int, str, str]], hearts_home: Path,
+        name: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}  # our HEARTS_HOME
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hearts.cli.main", "play", "--text", "--name", name,
+         "--seed", "9", "--rules", "card-commons:target=30", "--level", "random"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        encoding="utf-8", env=env, bufsize=0)
+    driver = PipeDriver(proc, seed=9)
+    while (question := driver.read_prompt()) is not None:
+        driver.answer(driver.choose(*question))
+    code, out, err = driver.finish()
+    assert code == 0, err
+    assert out.rstrip().endswith("(hearts stats counts it)")
+    [kept] = finished_games()
+    record = parse_record(kept.read_text(encoding="utf-8"))
+    assert record["seats"][0] == name and record["people"] == [0]
+    assert human_seats(record_seats(record, 4), record_people(record, 4)) == (0,)
+    status, shown, err = hearts_main("stats", "--json")
+    assert status == 0, err
+    assert [p["games"] for p in json.loads(shown)["presets"]] == [1]
 
 
 def test_json_figures_are_those_of_the_kept_records(

@@ -75,15 +75,27 @@ def test_every_script_types_every_number(path: Path, monkeypatch: pytest.MonkeyP
                                  "not '-1'"),
     (["serve", "--bot-delay", "inf"], "a number of at least 0 and at most 1,000,000 is "
                                       "expected, not 'inf'"),
-    (["arena", "--deal-sets", "0"], "a whole number of at least 1 is expected, not '0'"),
+    (["arena", "--deal-sets", "0"],
+     "a whole number of at least 1 (at most 18 digits) is expected, not '0'"),
+    # past 18 digits no number is read: the message says so, not "at least 1" alone
+    (["simulate", "--games", "1000000000000000000"],
+     "a whole number of at least 1 (at most 18 digits) is expected, not '1000000000000000000'"),
+    (["analyze", "x.json", "--iterations", "99999999999999999999999"],
+     "a whole number of at least 1 (at most 18 digits) is expected"),
+    (["challenge", "new", "--deals", "999999"],
+     "argument --deals: a number of deals from 1 to 20 is expected, not '999999'"),
+    (["challenge", "new", "--iterations", "501"],
+     "argument --iterations: a number of worlds from 1 to 500 is expected, not '501'"),
     (["arena", "--bot-timeout", "nan"], "a number above 0 and at most 1,000,000 is expected, "
                                         "not 'nan'"),
     # once accepted, then overflowed where used: a count of messages, a lock's timeout
     (["serve", "--rate-limit", "1e308"], "at most 1,000,000 is expected, not '1e308'"),
     (["arena", "--bot-start-timeout", "1e308"], "at most 1,000,000 is expected, not '1e308'"),
     # int() reads other scripts' digits and underscores; an option takes ASCII digits
-    (["simulate", "--first", "\u0663"], "a whole number of at least 1 is expected"),
-    (["arena", "--deal-sets", "1_0"], "a whole number of at least 1 is expected, not '1_0'"),
+    (["simulate", "--first", "\u0663"],
+     "a whole number of at least 1 (at most 18 digits) is expected"),
+    (["arena", "--deal-sets", "1_0"],
+     "a whole number of at least 1 (at most 18 digits) is expected, not '1_0'"),
     (["analyze", "x.json", "--seats", "\u0660"], "seats are numbers from 0 separated by commas"),
     (["simulate", "--players", "\u0664"], "a player count from 2 to 6 is expected"),
     (["simulate", "--players", "0_4"], "a player count from 2 to 6 is expected, not '0_4'"),
@@ -114,3 +126,13 @@ def test_the_number_types_take_their_ranges() -> None:
     for text in ("0", "-1", "80.5", "http", "65536"):
         with pytest.raises(argparse.ArgumentTypeError, match="a port from 1 to 65535"):
             port_number(text)
+
+
+def test_a_bounded_option_shows_its_range_in_its_help(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """A range refused in a usage message is one the help has already shown."""
+    with pytest.raises(SystemExit):
+        main(["challenge", "new", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "how many deals, 1 to 20 (default: 4)" in text
+    assert "worlds an expert opponent searches a decision, 1 to 500" in text

@@ -16,6 +16,7 @@ from hearts.core import (
     Rules,
     new_game,
     new_hand,
+    replay_game,
     round_deal_seed,
 )
 from hearts.players import RandomPlayer
@@ -192,6 +193,20 @@ def test_seats_have_the_full_screen_games_names_by_place():
     assert game.names == ["You", "Left", "Right"]
     assert script.lines[0] == ("Hearts, card-commons:players=3: You (seat 0), Left (seat 1), "
                                "Right (seat 2). Type 'help' for commands.")
+
+
+def test_the_record_says_which_seat_the_person_played_whatever_their_name():
+    """A person named "Left" or "expert" was once taken for a computer by the names."""
+    rules = Rules.parse("card-commons:target=30")
+    for name in ("Left", "expert"):
+        script = Script()
+        game = TextGame(new_game(rules, "people"), [RandomPlayer(s) for s in range(1, 4)],
+                        name=name, read=script.read, write=script.write)
+        assert game.play() is Outcome.FINISHED
+        record = game.record()
+        assert record["seats"] == [name, "Left", "Across", "Right"]
+        assert record["people"] == [0]
+        assert replay_game(record).history == game.state.history
 
 
 def test_the_pass_is_said_once_by_its_direction_which_names_the_partner():

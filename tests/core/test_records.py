@@ -28,6 +28,7 @@ from hearts.core import (
     new_game,
     new_hand,
     parse_record,
+    record_people,
     replay_game,
     replay_hand,
     verify_record,
@@ -375,3 +376,43 @@ def test_verify_record_with_hands_that_are_not_card_names_is_a_verdict() -> None
     record["rounds"][0]["hands"][0][0] = float("inf")
     checks = verify_record(record)
     assert not checks[0].ok and "hands differ" in checks[0].reason
+
+
+# --------------------------------------------------------------------- people
+def test_a_game_record_states_its_people_and_replays_with_them() -> None:
+    record = game_record(GAME, ["expert", "Left", "Bot 2", "Di"], people=(3, 0))
+    assert record["people"] == [0, 3]  # in increasing order, however given
+    assert list(record)[:8] == ["format", "version", "deal_algorithm", "rules", "seed",
+                                "seats", "people", "first_round"]
+    again = replay_game(json.loads(json.dumps(record)))
+    assert again.results == GAME.results
+    assert game_record(again, record["seats"], people=[0, 3]) == record
+    assert record_people(record, 4) == (0, 3)
+    computers = game_record(GAME, people=())
+    assert computers["people"] == [] and record_people(computers, 4) == ()
+    replay_game(computers)
+
+
+def test_a_record_without_people_reads_as_before() -> None:
+    assert "people" not in RECORD  # nobody said who played: the field is left out
+    assert record_people(RECORD, 4) is None
+    assert replay_game(copy.deepcopy(RECORD)).results == GAME.results
+
+
+@pytest.mark.parametrize("people", [None, "0", 0, [4], [-1], [0, 0], [2, 0], [True], [0.0],
+                                    ["0"], {"0": 1}])
+def test_a_bad_people_is_refused_in_words(people: Any) -> None:
+    says = (r"record: people lists the seats persons played, each once and in increasing "
+            r"order, seat numbers from 0 to 3 \(e\.g\. \[0\]; \[\] for computers alone\), not ")
+    record = {**copy.deepcopy(RECORD), "people": people}
+    with pytest.raises(InvalidRecordError, match=says):
+        replay_game(record)
+    with pytest.raises(InvalidRecordError, match=says):
+        record_people(record, 4)
+
+
+def test_a_game_record_refuses_people_that_are_not_its_seats() -> None:
+    with pytest.raises(InvalidRecordError, match="seat numbers from 0 to 3"):
+        game_record(GAME, people=[4])
+    with pytest.raises(InvalidRecordError, match="each once"):
+        game_record(GAME, people=[1, 1])

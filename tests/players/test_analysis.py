@@ -19,17 +19,21 @@ from hearts.core import (
     game_record,
     hand_record,
     read_position,
+    replay_record,
 )
 from hearts.players import PlayerError, RandomPlayer, play_game
 from hearts.players.analysis import (
     BLUNDER,
+    DEFAULT_ITERATIONS,
     INACCURACY,
     MISTAKE,
     analyze,
     human_seats,
+    judging_settings,
+    plan_analysis,
     verdict,
 )
-from hearts.players.search.player import SearchPlayer
+from hearts.players.search.player import LEVEL_BUDGETS, SearchPlayer
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -93,6 +97,44 @@ def test_the_same_seed_gives_the_same_report() -> None:
     first = analyze(record, [0], seed="again", iterations=30).to_json()
     assert analyze(record, [0], seed="again", iterations=30).to_json() == first
     assert analyze(record, [0], seed="other", iterations=30).to_json() != first
+
+
+def _without_index(decisions: Any) -> list[dict[str, Any]]:
+    return [{k: v for k, v in d.to_json().items() if k != "index"} for d in decisions]
+
+
+def test_a_verdict_depends_on_the_record_the_decision_and_the_seed_alone() -> None:
+    """Each decision is seeded by its place in the game (round, place in the round), not
+    by how many decisions of the chosen seats came before it."""
+    record = json.loads((GOLDEN / "game-classic-3p.json").read_text("utf-8"))
+    alone = analyze(record, [1], seed="place", iterations=10)
+    together = analyze(record, [0, 1, 2], seed="place", iterations=10)
+    assert _without_index(alone.decisions) == _without_index(
+        d for d in together.decisions if d.seat == 1)
+    # the same round judged from the game's record and from its own hand record
+    second = hand_record(replay_record(record), 2)
+    by_hand = analyze(second, [1], seed="place", iterations=10)
+    assert _without_index(by_hand.decisions) == _without_index(
+        d for d in alone.decisions if d.round_no == 2)
+
+
+def test_settings_say_what_rules_a_decision_and_refuse_an_ignored_budget() -> None:
+    expert = LEVEL_BUDGETS["expert"].seconds
+    assert judging_settings() == (None, expert)
+    assert judging_settings(budget_s=0.3) == (None, 0.3)
+    assert judging_settings(iterations=5) == (5, None)
+    assert judging_settings(seed="s") == (DEFAULT_ITERATIONS, None)
+    assert judging_settings(seed="s", iterations=7) == (7, None)
+    for fixed in ({"seed": "s"}, {"iterations": 5}, {"seed": "s", "iterations": 5}):
+        with pytest.raises(PlayerError, match=r"a time budget \(100 s\) is used only when "
+                                              "neither a seed nor iterations fix"):
+            plan_analysis(moon_let_through(), [0], budget_s=100, **fixed)
+    for budget in (0, -1, 3601, float("nan"), True, "1"):
+        with pytest.raises(PlayerError, match="a number of seconds above 0 and at most 3600"):
+            judging_settings(budget_s=budget)  # type: ignore[arg-type]
+    plan = plan_analysis(moon_let_through(), [0], budget_s=0.25)
+    assert (plan.iterations, plan.budget_s) == (None, 0.25)
+    assert plan_analysis(moon_let_through(), [0]).budget_s == expert
 
 
 def test_the_moon_choice_is_judged_without_sampling() -> None:

@@ -3,6 +3,8 @@ game that differs is named."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tests.players.benchmark_scripts import load_benchmark
 
@@ -45,3 +47,17 @@ def test_a_version_that_cannot_play_the_match_is_named_not_a_traceback(
     assert SAME_PLAY.main(["--old", "HEAD", "--new", "HEAD"]) == 2
     said = capsys.readouterr()
     assert "takes no option 'game_weight'" in said.err and said.out == ""
+
+
+def test_games_are_compared_by_their_play_not_by_who_is_said_to_have_played() -> None:
+    """A record that gains a member saying who played (``people``) plays as before; a
+    changed card does not."""
+    record = {"rules": "standard", "seed": "s/d0", "seats": ["easy"] * 4,
+              "rounds": [{"round": 1, "plays": ["2C", "3C"]}], "totals": [1, 2, 3, 4]}
+    line = json.dumps({"deal_set": 0, "rotation": 0, "record": record})
+    told = json.dumps({"deal_set": 0, "rotation": 0, "record": {**record, "people": []}})
+    played = json.dumps({"deal_set": 0, "rotation": 0, "record": {
+        **record, "rounds": [{"round": 1, "plays": ["2C", "4C"]}]}})
+    assert SAME_PLAY.play_of(line) == SAME_PLAY.play_of(told) != SAME_PLAY.play_of(played)
+    rotated = json.dumps({"deal_set": 0, "rotation": 1, "record": record})
+    assert SAME_PLAY.play_of(rotated) != SAME_PLAY.play_of(line)

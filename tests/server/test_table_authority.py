@@ -303,3 +303,23 @@ def test_a_seat_has_a_bounded_number_of_connections() -> None:
     assert table.seat_is_full(0) and not table.seat_is_full(1)
     table.detach(extra[0])
     assert not table.seat_is_full(0)
+
+
+def test_the_record_states_the_people_whatever_names_they_chose() -> None:
+    store = SqliteStore(":memory:")
+    settings = TableSettings.build(preset="standard", players=4, options="", target=None,
+                                   seats=["human", "human", "human", "normal"], public=True,
+                                   title="Test", bot_seed="seed")
+    store.create_table(TABLE, settings.to_json())
+    table = TableAuthority(TABLE, settings, store, CONFIG, clock=Clock())
+    table.join("Bot 2", "token-0")
+    table.join("expert", "token-2", seat=2)
+    assert table.fill_with_computers()  # seat 1 was a person's, a computer took it
+    record = table.record()
+    assert record["seats"][:3] == ["Bot 2", "Computer 2 (random)", "expert"]
+    assert record["people"] == [0, 2]
+    stored = store.load(TABLE)
+    assert stored is not None
+    again = TableAuthority(TABLE, TableSettings.from_json(stored.settings), store, CONFIG)
+    again.replay(stored.events)  # after a restart
+    assert again.record()["people"] == [0, 2]

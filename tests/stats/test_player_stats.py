@@ -25,11 +25,12 @@ from hearts.stats import game_line, player_seat, player_stats
 
 
 def simulated(preset: str, players: int, seed: str, options: str = "",
-              names: list[str] | None = None) -> dict[str, Any]:
+              names: list[str] | None = None,
+              people: tuple[int, ...] | None = None) -> dict[str, Any]:
     """A whole game between random players, as its record."""
     rules = Rules.parse(f"{preset}:players={players}{',' + options if options else ''}")
     final = run_game(new_game(rules, seed=seed), [RandomPlayer(s) for s in range(players)])
-    return game_record(final, names)
+    return game_record(final, names, people=people)
 
 
 games = st.sampled_from(sorted(PRESETS)).flatmap(
@@ -94,6 +95,28 @@ def test_the_terminal_seat_is_the_one_not_named_as_a_computer() -> None:
     record = simulated("card-commons", 4, "seat", names=list(names))
     line = game_line(record)
     assert line is not None and line.seat == 2
+
+
+@pytest.mark.parametrize("name", ["expert", "Left", "Bot 2", "hard:budget=0.2"])
+def test_the_person_a_record_states_is_found_whatever_their_name(name: str) -> None:
+    names = [name, "Left", "Across", "Right"]
+    record = simulated("card-commons", 4, "named", names=names, people=(0,))
+    line = game_line(record)
+    assert line is not None and line.seat == 0
+    assert player_stats([record])["card-commons"].games == 1
+    # the same game kept before records said who played: the names are all there is
+    old = {key: value for key, value in record.items() if key != "people"}
+    assert game_line(old) is None
+
+
+def test_stated_people_come_before_the_names() -> None:
+    names = ("Left", "Across", "Ann", "Right")
+    assert player_seat(names, None, (1,)) == 1
+    assert player_seat(names, None, ()) is None  # computers alone: nobody's statistics
+    assert player_seat(names, None, (0, 2)) is None  # two people: say who
+    # a person who took a computer's name is found by it before the computer
+    assert player_seat(("expert", "expert", "Cy"), "expert", (1,)) == 1
+    assert player_seat(("expert", "expert", "Cy"), "expert") == 0
 
 
 def test_an_unfinished_game_is_not_counted() -> None:

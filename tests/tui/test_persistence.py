@@ -18,6 +18,7 @@ from hearts.core import (
     game_record,
     new_game,
     new_hand,
+    parse_record,
     replay_game,
 )
 from hearts.persistence import (
@@ -31,7 +32,8 @@ from hearts.persistence import (
     save_sheet,
 )
 from hearts.players import RandomPlayer, run_game
-from hearts.tui.session import GameSession, GameSettings, seat_names
+from hearts.stats import game_line
+from hearts.tui.session import HUMAN, GameSession, GameSettings, seat_names
 
 
 def test_hearts_home_decides_where_everything_is_kept(hearts_home: Path) -> None:
@@ -109,3 +111,18 @@ def test_a_saved_position_not_dealt_from_the_seed_resumes_as_it_was() -> None:
     resumed = GameSession.resume()
     assert resumed is not None and resumed.state.seed is None
     assert resumed.human_view().hand == hands[0]
+
+
+@pytest.mark.parametrize(("name", "human"), [("expert", 0), ("Across", 1), ("Bot 3", 2)])
+def test_a_finished_game_is_kept_with_the_persons_seat_whatever_their_name(
+        name: str, human: int) -> None:
+    levels = tuple(HUMAN if seat == human else "random" for seat in range(4))
+    settings = GameSettings(rules="card-commons:target=30", levels=levels, seed="9", name=name)
+    final = run_game(new_game(Rules.parse(settings.rules), "9"),
+                     [RandomPlayer(s) for s in range(4)])
+    session = GameSession(settings, final)  # a game over is filed with the finished games
+    assert session.saved_to is not None
+    record = parse_record(session.saved_to.read_text(encoding="utf-8"))
+    assert record["seats"][human] == name and record["people"] == [human]
+    line = game_line(record)  # what hearts stats counts
+    assert line is not None and line.seat == human

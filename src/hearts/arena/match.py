@@ -206,6 +206,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # alike_runs, the figures' cards that play alike (session 43's second commit): the
     # same two runs, 12 and 12 games alike
     "a04988d1a0476419": "62f86b4bfb805bb6",
+    # a record's people, analysis seeded by a decision's place (session 43): the same two
+    # runs, 12 and 12 games alike, compared by their play (same_play's play_of)
+    "72ea48d7608c2659": "a04988d1a0476419",
 })
 
 
@@ -329,7 +332,7 @@ def play_game_task(task: GameTask) -> GameOutcome:
         decision_seconds=tuple(tuple(seat.seconds) for seat in seats),
         decision_cpu_seconds=tuple(tuple(seat.cpu_seconds) for seat in seats),
         failures=tuple(p.error if isinstance(p, ExternalPlayer) else None for p in players),
-        record=game_record(state, seats=task.seating) if config.keep_records else None,
+        record=game_record(state, seats=task.seating, people=()) if config.keep_records else None,
         fallback_moves=tuple(p.fallback_moves if isinstance(p, ExternalPlayer) else 0
                              for p in players),
     )

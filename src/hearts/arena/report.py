@@ -28,6 +28,7 @@ Per bot (a bot is one spec text, however many seats it holds):
 
 from __future__ import annotations
 
+import textwrap
 from collections import defaultdict
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -41,8 +42,8 @@ from hearts.arena.stats import interval_text, t_interval
 from hearts.core import JsonTextError, read_json
 from hearts.wording import counted
 
-__all__ = ["REPORT_FORMAT", "code_text", "format_report", "pool", "pool_by", "read_report",
-           "report", "seeds_text", "win_rate_text"]
+__all__ = ["REPORT_FORMAT", "REPORT_WIDTH", "code_text", "format_report", "pool", "pool_by",
+           "read_report", "report", "seeds_text", "win_rate_text"]
 
 _Key = TypeVar("_Key", bound=Hashable)
 
@@ -351,42 +352,75 @@ def code_text(data: dict[str, Any]) -> str:
     return f"code {data['code']}"
 
 
+REPORT_WIDTH = 80
+"""The columns a text report fits where its bots' names allow: a terminal's classic
+width (a bot is named whole, so a long name, such as an outside program's command,
+widens its table)."""
+_COLUMNS = ("bot", "seats", "pts/hand", "margin", "moons", "win/seat", "fallbacks", "p95")
+_FOOTNOTE = ("pts/hand, margin and win/seat: the mean ± the half-width of its 95% t "
+             "interval over deal sets; margin: the other bots' points per hand minus this "
+             "bot's (positive is better); moons: shot by the bot / by the others; "
+             "fallbacks: games in which a seat of the bot failed and a built-in bot "
+             "finished for it (and its moves); p95: the 95th percentile of its decision "
+             "times in milliseconds.")
+
+
 def format_report(data: dict[str, Any]) -> str:
-    """The report as a few lines of text for people."""
+    """The report as a few lines of text for people, in :data:`REPORT_WIDTH` columns (each
+    column as wide as its widest cell)."""
     figures = data["figures"]
-    # whole names: two external bots may differ only at the end of their commands
-    width = max([3, *(len(bot["bot"]) for bot in figures["bots"])])
-    lines = [
-        f"rules {figures['rules']}  {seeds_text(figures)}  "
-        f"{counted(figures['deal_sets'], 'deal set')} x "
-        f"{counted(figures['rotations'], 'rotation')} = {counted(figures['games'], 'game')}, "
-        f"{counted(figures['hands'], 'hand')}"
-        + (f"  {code_text(data)}" if "code" in data else ""),
-        "",
-        f"{'bot':<{width}} {'seats':>5} {'pts/hand (95% CI)':>20} {'margin vs rest':>18} "
-        f"{'moons +/-':>10} {'win/seat':>15} {'fallbacks':>15} {'p95 ms':>9}",
-    ]
+    heading = [f"rules {figures['rules']}", seeds_text(figures),
+               f"{counted(figures['deal_sets'], 'deal set')} x "
+               f"{counted(figures['rotations'], 'rotation')} = "
+               f"{counted(figures['games'], 'game')}, {counted(figures['hands'], 'hand')}"]
+    if "code" in data:
+        heading.append(code_text(data))
+    rows: list[tuple[str, ...]] = []
+    notes: list[list[str]] = []
     for bot in figures["bots"]:
-        points = interval_text(bot["points_per_hand"])
-        timing = data["timing"].get(bot["bot"], {})
-        p95 = timing.get("p95_ms")
-        lines.append(
-            f"{bot['bot']:<{width}} {bot['seats']:>5} {points:>20} "
-            f"{interval_text(bot['margin'], signed=True):>18} "
-            f"{bot['moons_made']:>4}/{bot['moons_allowed']:<5} "
-            f"{win_rate_text(bot):>15} "
-            f"{_fallback_text(bot['fallbacks'], bot.get('fallback_moves', 0)):>15} "
-            f"{'-' if p95 is None else f'{p95:.1f}':>9}")
-        for error in bot["errors"]:
-            lines.append(f"    fallback: {error}")
+        p95 = data["timing"].get(bot["bot"], {}).get("p95_ms")
+        # whole names: two external bots may differ only at the end of their commands
+        rows.append((
+            bot["bot"], str(bot["seats"]), interval_text(bot["points_per_hand"]),
+            interval_text(bot["margin"], signed=True),
+            f"{bot['moons_made']}/{bot['moons_allowed']}", win_rate_text(bot),
+            _fallback_text(bot["fallbacks"], bot.get("fallback_moves", 0)),
+            "-" if p95 is None else f"{p95:.1f}"))
         more = bot.get("more_errors", 0)
-        if more:
-            lines.append(f"    ... and {counted(more, 'more fallback')}")
+        notes.append([*(f"fallback: {error}" for error in bot["errors"]),
+                      *([f"... and {counted(more, 'more fallback')}"] if more else [])])
+    widths = [max([len(title), *(len(row[column]) for row in rows)])
+              for column, title in enumerate(_COLUMNS)]
+    lines = [*_packed(heading, "  "), "", _table_row(_COLUMNS, widths)]
+    for row, bot_notes in zip(rows, notes, strict=True):
+        lines.append(_table_row(row, widths))
+        for note in bot_notes:
+            lines += textwrap.wrap(note, REPORT_WIDTH, initial_indent="    ",
+                                   subsequent_indent="      ", break_long_words=False,
+                                   break_on_hyphens=False)
     lines.append("")
-    lines.append("margin: the other bots' points per hand minus this bot's (positive is better); "
-                 "intervals are 95% t intervals over deal sets; fallbacks: games in which a "
-                 "seat of the bot failed and a built-in bot finished for it (and its moves).")
+    lines += textwrap.wrap(_FOOTNOTE, REPORT_WIDTH)
     run = data["run"]
     pooled = f", {run['pooled']} reports pooled" if "pooled" in run else ""
     lines.append(f"{run['workers']} worker(s), {run['wall_seconds']:.1f} s{pooled}")
     return "\n".join(lines)
+
+
+def _table_row(cells: tuple[str, ...], widths: list[int]) -> str:
+    """One line of the report's table: the bot's name to the left, the figures to the
+    right of their columns."""
+    return " ".join([f"{cells[0]:<{widths[0]}}",
+                     *(f"{cell:>{width}}" for cell, width in zip(cells[1:], widths[1:],
+                                                                  strict=True))]).rstrip()
+
+
+def _packed(parts: list[str], gap: str) -> list[str]:
+    """``parts`` joined by ``gap`` into as few lines of :data:`REPORT_WIDTH` as they fit
+    whole (a part wider than a line is a line of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(gap) + len(part) <= REPORT_WIDTH:
+            lines[-1] += gap + part
+        else:
+            lines.append(part)
+    return lines

@@ -1,14 +1,17 @@
 """``hearts analyze``: a game report from the search, like a chess engine's, for Hearts.
 
-Reads a record with the shared readers of ``hearts replay``, judges every decision of
-the chosen seats with :func:`hearts.players.analysis.analyze`, and prints each seat's
-accuracy, points lost, marks and costliest decisions (or every figure as JSON).
+Reads a record with the shared readers of ``hearts replay``, checks every record of the
+file (:func:`hearts.players.analysis.plan_analysis`) before judging any, judges every
+decision of the chosen seats, and prints each seat's accuracy, points lost, marks and
+costliest decisions in 80 columns (or every figure as JSON).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,12 +22,16 @@ from hearts.cli.common import (
     positive_int,
     positive_number,
     seed_text,
+    usable_cpus,
 )
-from hearts.core import Card, read_whole_number, seat_name
+from hearts.core import Card, read_whole_number
 from hearts.players import PlayerError
 from hearts.wording import counted
 
 __all__ = ["configure", "run"]
+
+WIDTH = 80
+"""The columns of the text report."""
 
 
 def _seat_list(text: str) -> list[int]:
@@ -54,50 +61,62 @@ def configure(parser: argparse.ArgumentParser) -> None:
         f"from {INACCURACY:g} an inaccuracy; from {MISTAKE:g} a mistake; from "
         f"{BLUNDER:g} a blunder. Accuracy: the share of decisions with a choice that were "
         "fine (forced ones do not count). With --seed the report is reproducible: each "
-        "decision samples a fixed number of deals, whatever --workers.")
+        "decision samples a fixed number of deals from its own seed, whatever --workers "
+        "and whichever other --seats are judged.")
     parser.add_argument("file", metavar="FILE",
                         help="the game or hand record (JSON, or JSON lines of records); "
                              "- reads standard input")
     parser.add_argument("--seats", type=_seat_list, metavar="S1,S2,...",
-                        help="seats to judge, from 0 (default: the people, as the record's "
-                             "seat names show them; every seat if the names do not say)")
+                        help="seats to judge, numbered from 0 as in 'hearts replay' "
+                             "(0: Seat 1); default: the people, as the record says (an "
+                             "older record: as its seat names show them); every seat if "
+                             "neither says")
     parser.add_argument("--seed", type=seed_text, metavar="SEED",
                         help="judge reproducibly: fixed deals a decision from this seed")
     parser.add_argument("--iterations", type=positive_int, metavar="N",
                         help=f"deals sampled a decision (default with --seed: "
                              f"{DEFAULT_ITERATIONS}; without: the expert's time budget)")
     parser.add_argument("--budget", type=positive_number, metavar="SECONDS",
-                        help="time a decision without --seed or --iterations "
-                             "(default: the expert's)")
+                        help="time a decision when neither --seed nor --iterations is "
+                             "given (refused with them, which fix the deals instead; "
+                             "default: the expert's)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                        help="processes judging side by side (default: 1)")
+                        help="processes judging side by side (default: 1; at most one a "
+                             "CPU this process may use: more are cut to that, saying so)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse each record of the file; print the reports (text or JSON)."""
+    """Check every record of the file, then analyse each; print the reports (text or
+    JSON). A bad record or setting is refused before any decision is judged."""
     from hearts.core import InvalidRecordError
-    from hearts.players.analysis import analyze
+    from hearts.players.analysis import judging_settings, plan_analysis
 
+    try:
+        judging_settings(args.seed, args.iterations, args.budget)
+    except PlayerError as exc:  # the one setting argparse cannot judge alone: --budget
+        raise CommandLineError(f"--budget: {exc}") from None
+    workers = _workers(args.workers)
     label = "<stdin>" if args.file == "-" else args.file
-    records = read_records(read_text(args.file))
-    reports: list[dict[str, Any]] = []
-    for where, data in records:
+    plans = []
+    for where, data in read_records(read_text(args.file)):
         named = label if where is None else f"{label}: {where}"
         try:
-            replay_record(data)
+            replay_record(data)  # as hearts replay checks it: the seat names too
+            assert not isinstance(data, InvalidRecordError)
+            plans.append((named, plan_analysis(data, args.seats, seed=args.seed,
+                                               iterations=args.iterations,
+                                               budget_s=args.budget)))
         except InvalidRecordError as exc:
             raise CommandLineError(f"{named}: invalid record: {exc}") from None
-        assert not isinstance(data, InvalidRecordError)
+        except PlayerError as exc:
+            raise CommandLineError(f"{named}: {exc}") from None
+    reports: list[dict[str, Any]] = []
+    for named, plan in plans:
         with games_progress(args.quiet, "decisions") as progress:
-            try:
-                result = analyze(data, args.seats, seed=args.seed, iterations=args.iterations,
-                                 budget_s=args.budget, workers=args.workers,
-                                 progress=progress)
-            except PlayerError as exc:
-                raise CommandLineError(f"{named}: {exc}") from None
+            result = plan.judge(workers, progress)
         report = {"record": named, **result.to_json()}
         reports.append(report)
         if not args.json:
@@ -108,31 +127,56 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _workers(asked: int) -> int:
+    """``--workers``, cut to the CPUs this process may use (more would only share them),
+    saying so on standard error."""
+    cpus = usable_cpus()
+    if asked <= cpus:
+        return asked
+    print(f"hearts analyze: --workers {asked} is more than the "
+          f"{counted(cpus, 'CPU')} this process may use; judging on {cpus}",
+          file=sys.stderr)
+    return cpus
+
+
 def text_report(report: dict[str, Any]) -> list[str]:
-    """The report of one record as lines of text."""
-    how = (f"{report['iterations']} deals a decision" if report["iterations"] is not None
-           else "the expert's time budget a decision")
+    """The report of one record as lines of text of at most :data:`WIDTH` columns; each
+    seat headed by its name as the record gives it, or as the core names a seat no one
+    named (``Seat 1`` for seat 0), as ``hearts replay`` shows it."""
+    if report["iterations"] is not None:
+        how = f"{counted(report['iterations'], 'deal')} a decision"
+    else:
+        how = f"a time budget of {report['budget_s']:g} s a decision"
     seed = f", seed {report['seed']}" if report["seed"] is not None else ""
-    lines = [f"{report['record']}: {report['rules']}, judged by {report['judge']} "
-             f"({how}{seed})"]
+    names = report["names"]
+    lines = [*_fit(f"{report['record']}: {report['rules']}"),
+             *_fit(f"judged by {report['judge']} ({how}{seed})"),
+             *_fit("seats: " + " | ".join(f"{seat}: {name}"
+                                         for seat, name in enumerate(names)))]
     decisions = report["decisions"]
     for summary in report["summaries"]:
         lines.append("")
-        seat, name = summary["seat"], summary["name"]
-        named = f" ({name})" if name != seat_name(seat) else ""  # a record's own name
-        lines.append(f"Seat {seat}{named}: {_accuracy(summary)}, "
-                     f"{summary['points_lost']:.1f} points lost; "
-                     f"{_marks(summary)}")
+        lines.extend(_fit(f"{names[summary['seat']]}: {_accuracy(summary)}, "
+                          f"{summary['points_lost']:.1f} points lost;"))
+        lines.extend(_fit(_marks(summary), "  "))
         worst = [decisions[i] for i in summary["worst"]]
         if worst:
             lines.append("  Most costly:")
-            lines.extend(f"    {_decision_line(d)}" for d in worst)
+            lines.extend(line for d in worst for line in _decision_lines(d))
         flagged = [d for d in decisions if d["seat"] == summary["seat"] and d["verdict"]
                    and d["index"] not in summary["worst"]]
         if flagged:
             lines.append("  Also marked:")
-            lines.extend(f"    {_decision_line(d)}" for d in flagged)
+            lines.extend(line for d in flagged for line in _decision_lines(d))
     return lines
+
+
+def _fit(text: str, first: str = "", rest: str | None = None) -> list[str]:
+    """``text`` in lines of at most :data:`WIDTH` columns, the first led by ``first``,
+    the others by ``rest`` (default: ``first`` and two spaces)."""
+    rest = first + "  " if rest is None else rest
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False)
 
 
 def _accuracy(summary: dict[str, Any]) -> str:
@@ -150,17 +194,20 @@ def _marks(summary: dict[str, Any]) -> str:
     return ", ".join(counted(n, one, many) for n, one, many in counts)
 
 
-def _decision_line(decision: dict[str, Any]) -> str:
+def _decision_lines(decision: dict[str, Any]) -> list[str]:
+    """A decision in two lines or more: where, the action against the best and the loss,
+    then the expected points of each."""
     where = f"round {decision['round']}"
     if decision["trick"] is not None:
         where += f", trick {decision['trick']}"
     kind = decision["kind"]
     verb = {"play": "played", "pass": "passed", "moon": "chose"}[kind]
     mark = f" ({decision['verdict']})" if decision["verdict"] else ""
-    return (f"{where}: {verb} {_shown(kind, decision['taken'])}, best "
-            f"{_shown(kind, decision['best'])}: {decision['loss']:.1f} points lost{mark}; "
-            f"expected points {decision['taken_points']:.1f} against "
-            f"{decision['best_points']:.1f}")
+    return [*_fit(f"{where}: {verb} {_shown(kind, decision['taken'])}, best "
+                  f"{_shown(kind, decision['best'])}: {decision['loss']:.1f} points "
+                  f"lost{mark};", "    "),
+            *_fit(f"expected points {decision['taken_points']:.1f} against "
+                  f"{decision['best_points']:.1f}", "      ")]
 
 
 def _shown(kind: str, action: str | Sequence[str]) -> str:

@@ -6,6 +6,8 @@ import argparse
 import json
 import logging
 import secrets
+import shlex
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, pool, read_report, report
+from hearts.arena.specs import BotSpec
 from hearts.cli.common import (
     check_output_file,
     games_progress,
@@ -26,7 +29,7 @@ from hearts.cli.common import (
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
 
-__all__ = ["configure", "lineup"]
+__all__ = ["configure", "lineup", "refuse_programs_that_cannot_start"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -95,6 +98,27 @@ def lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(bots[s % len(bots)] for s in range(players))
 
 
+def refuse_programs_that_cannot_start(bots: Sequence[str]) -> None:
+    """An ArenaError for the first ``ext:`` bot whose program cannot be started here (no
+    such file, not executable, a missing interpreter), before any game: its every seat
+    would be played by the fallback, and the match would measure the fallback. Each
+    program is started as its host starts it, and stopped at once."""
+    for text in dict.fromkeys(bots):
+        spec = BotSpec.parse(text)
+        if not spec.is_external:
+            continue
+        try:
+            process = subprocess.Popen(spec.command, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError as exc:
+            raise ArenaError(
+                f"--bot {text!r}: cannot start {shlex.join(spec.command)!r}: "
+                f"{exc.strerror or exc}; give a program that runs here (a path to an "
+                "executable file, or a command on PATH)") from None
+        process.kill()
+        process.wait()
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the match and print its report."""
     if not logging.getLogger().handlers:
@@ -111,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     if args.records is not None:
         check_output_file(args.records, "--records")
+    if not args.ray:  # a cluster's nodes start the programs there, not here
+        refuse_programs_that_cannot_start(args.bot)
     config = MatchConfig(
         rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
         seed=args.seed if args.seed is not None else secrets.token_hex(4),

@@ -21,6 +21,8 @@ from typing import Any, Final
 from hearts.challenge import (
     CODE_ALPHABET,
     DEFAULT_ITERATIONS,
+    MAX_DEALS,
+    MAX_ITERATIONS,
     OPPONENT_LEVELS,
     Challenge,
     ChallengeResult,
@@ -30,7 +32,7 @@ from hearts.challenge import (
 )
 from hearts.cli.cmd_play import challenge_code
 from hearts.cli.cmd_replay import read_text
-from hearts.cli.common import CommandLineError, name_list, positive_int
+from hearts.cli.common import CommandLineError, name_list, whole_number_range
 from hearts.core import PRESETS, JsonTextError, is_whole_number, parse_record, read_json
 from hearts.wording import counted
 
@@ -60,14 +62,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      help="a computer level for each seat after yours, from your left "
                           f"(levels: {', '.join(OPPONENT_LEVELS)}; default: normal,normal,"
                           "normal)")
-    new.add_argument("--deals", type=positive_int, default=4, metavar="N",
-                     help="how many deals (default: 4)")
+    new.add_argument("--deals", type=whole_number_range(1, MAX_DEALS, "a number of deals"),
+                     default=4, metavar="N",
+                     help=f"how many deals, 1 to {MAX_DEALS} (default: 4)")
     new.add_argument("--seed", type=_challenge_seed, metavar="SEED",
                      help="the deals' seed (default: a random one; digits and lowercase "
                           "letters but i, l, o, u, v)")
-    new.add_argument("--iterations", type=positive_int, default=DEFAULT_ITERATIONS,
-                     metavar="N", help="worlds an expert opponent searches a decision "
-                                       f"(default: {DEFAULT_ITERATIONS})")
+    new.add_argument("--iterations",
+                     type=whole_number_range(1, MAX_ITERATIONS, "a number of worlds"),
+                     default=DEFAULT_ITERATIONS, metavar="N",
+                     help=f"worlds an expert opponent searches a decision, 1 to "
+                          f"{MAX_ITERATIONS} (default: {DEFAULT_ITERATIONS})")
     new.set_defaults(func=run_new)
 
     show = actions.add_parser("show", help="what a challenge code stands for",

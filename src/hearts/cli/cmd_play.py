@@ -31,7 +31,7 @@ from hearts.cli.common import (
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import HeartsError, game_record, new_game, shown_name
+from hearts.core import HeartsError, new_game, shown_name
 from hearts.players import make_player
 from hearts.tui.session import SPEEDS
 from hearts.wording import counted
@@ -175,7 +175,7 @@ def run_text(args: argparse.Namespace) -> int:
     game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print,
                     symbols=symbols_fit(sys.stdout))
     outcome = game.play()
-    record = game_record(game.state, game.names)
+    record = game.record()
     if args.record is not None and game.state.history:
         write_record(args.record, record)
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
@@ -211,7 +211,7 @@ def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
                     symbols=symbols_fit(sys.stdout), hints=False)
     outcome = game.play()
     if game.state.history:
-        record: dict[str, Any] = game_record(game.state, game.names)
+        record = game.record()
         record["challenge"] = challenge.code
         write_record(record_path, record)
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"

@@ -13,6 +13,7 @@ from typing import Any
 from hearts.cli.common import CommandLineError
 from hearts.core import (
     GAME_FORMAT,
+    HAND_FORMAT,
     GameState,
     IllegalActionError,
     InvalidRecordError,
@@ -23,7 +24,8 @@ from hearts.core import (
 from hearts.core import replay_record as core_replay_record
 from hearts.wording import counted
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "read_records", "read_text", "refuse_non_record", "replay_record",
+           "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +34,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Replay every action of a record through the rules, check every "
                           "stated result, and print the score sheet. The file holds one "
                           "record, or JSON lines of records (as hearts arena --records "
-                          "writes). Exit status 1 if any record is invalid.")
+                          "writes). Exit status 1 if a game or hand record fails the check; "
+                          "2 if the file is not a record at all (empty, cut short, not JSON, "
+                          "another format), as for every command; in JSON lines such a line "
+                          "fails alone.")
     parser.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     parser.add_argument("--step", action="store_true",
                         help="step through the game in the terminal, every hand open: by "
@@ -49,13 +54,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Replay the records; 0 if all are valid, 1 if not (the reasons on standard error)."""
+    """Replay the records; 0 if all are valid, 1 if not (the reasons on standard error).
+    A file of one text that is no game or hand record at all is bad input: it is
+    refused at the command line's error boundary (exit 2), as every command that reads
+    a record refuses it."""
     if args.step:
         return step(args)
     if args.analyze or args.analysis or args.plain:
         raise CommandLineError("--analyze, --analysis and --plain go with --step")
     label = "<stdin>" if args.file == "-" else args.file
     records = read_records(read_text(args.file))
+    if len(records) == 1:
+        refuse_non_record(records[0][1], label)
     invalid = 0
     for where, data in records:
         named = label if where is None else f"{label}: {where}"
@@ -103,6 +113,24 @@ def step(args: argparse.Namespace) -> int:
     app = ReplayApp(replay, analysis, plain=args.plain)  # checks the analysis fits the game
     app.run()
     return 0
+
+
+def refuse_non_record(data: Mapping[str, Any] | InvalidRecordError, label: str) -> None:
+    """Raise an InvalidRecordError naming ``label`` where ``data`` is no game or hand
+    record at all (a text that is no JSON object, or an object of another format): what
+    no check can judge is bad input, not a record that failed its check."""
+    if isinstance(data, InvalidRecordError):
+        error = data
+    elif data.get("format") in (GAME_FORMAT, HAND_FORMAT):
+        return
+    else:
+        try:
+            core_replay_record(data)  # the core words its refusal of the format
+        except InvalidRecordError as exc:
+            error = exc
+        else:  # pragma: no cover - the core replays only those formats
+            return
+    raise InvalidRecordError(f"{label}: not a record: {error}") from None
 
 
 def replay_record(data: Mapping[str, Any] | InvalidRecordError

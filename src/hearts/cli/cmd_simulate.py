@@ -3,7 +3,9 @@
 Game ``n`` (from 1) of ``--seed S`` is dealt from the game seed ``S-n`` (so round ``r``
 from the deal seed ``S-n/r``), and seat ``s`` of it is a fresh player of its level
 seeded with ``S-n/seat-s``. A record written by ``--records`` stores the game seed;
-``--seed S --first n --games 1`` plays that game again, action for action.
+``--seed S --first n --games 1`` plays that game again, action for action, unless a level
+decides by the clock (``hard`` and ``expert`` search for a time budget): given a fixed
+number of worlds (``expert:iterations=300``) they replay exactly too.
 """
 
 from __future__ import annotations
@@ -20,18 +22,19 @@ from hearts.cli.common import (
     add_rules_options,
     check_output_folder,
     games_progress,
-    level_list,
-    level_name,
+    level_spec,
+    level_specs,
     levels_text,
     new_seed,
     positive_int,
     rules_from_args,
     seat_levels,
+    seat_player,
     seed_text,
     write_record,
 )
 from hearts.core import GameState, Rules, game_record
-from hearts.players import make_player, play_game
+from hearts.players import play_game
 from hearts.wording import counted
 
 __all__ = ["SimulationTally", "configure", "game_seed", "run", "seat_names"]
@@ -97,7 +100,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "and print per-seat results.")
     parser.epilog = ("Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s "
                      "plays with the seed S-n/seat-s. '--seed S --first n --games 1' plays "
-                     "game n again.")
+                     "game n again, unless a level decides by the clock: hard and expert "
+                     "search for a time budget, so they replay exactly only with a fixed "
+                     "number of worlds (expert:iterations=300).")
     add_rules_options(parser)
     parser.add_argument("--games", type=positive_int, default=100, metavar="N",
                         help="games to play (default: 100)")
@@ -105,11 +110,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="seed of the whole run (default: a random one, printed)")
     parser.add_argument("--first", type=positive_int, default=1, metavar="N",
                         help="number of the first game (default: 1)")
-    parser.add_argument("--level", type=level_name, metavar="LEVEL",
+    parser.add_argument("--level", type=level_spec, metavar="LEVEL",
                         help="level of every seat not named by --levels (default: random; "
-                             f"levels: {levels_text()})")
-    parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
-                        help="levels seat by seat from seat 0, e.g. random,random,random,random")
+                             f"levels: {levels_text()}; options as LEVEL:key=value, e.g. "
+                             "expert:iterations=300, as hearts bot and hearts arena take "
+                             "them; or policy:PATH, a trained policy)")
+    parser.add_argument("--levels", type=level_specs, metavar="L1,L2,...",
+                        help="levels seat by seat from seat 0, e.g. random,random,random,random "
+                             "or expert:iterations=300,game_weight=0,normal,normal,normal")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--records", type=Path, metavar="DIR",
@@ -151,12 +159,13 @@ def _play_all(args: argparse.Namespace, rules: Rules, seed: str, numbers: range,
     """Play every game in turn into the tally, writing records as asked."""
     for number in numbers:
         this_seed = game_seed(seed, number)
-        players = [make_player(level, f"{this_seed}/seat-{seat}")
+        players = [seat_player(level, seat, rules, f"{this_seed}/seat-{seat}")
                    for seat, level in enumerate(levels)]
         state = play_game(rules, players, this_seed)
         tally.add(state)
         if args.records is not None:
-            write_record(args.records / f"game-{this_seed}.json", game_record(state, names))
+            write_record(args.records / f"game-{this_seed}.json",
+                         game_record(state, names, people=()))  # computers alone
         if progress is not None:
             progress(tally.games, len(numbers))
 
@@ -169,7 +178,7 @@ def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: 
         "seed": seed,
         "first_game": numbers.start,
         "games": tally.games,
-        "game_seeds": [game_seed(seed, numbers.start), game_seed(seed, numbers.stop - 1)],
+        "game_seeds": [game_seed(seed, number) for number in numbers],
         "hands": tally.hands,
         "levels": levels,
         "seats": names,
@@ -186,7 +195,7 @@ def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: 
 
 def _human_lines(summary: dict[str, Any]) -> list[str]:
     games = summary["games"]
-    first, last = summary["game_seeds"]
+    first, last = summary["game_seeds"][0], summary["game_seeds"][-1]
     lines = [
         f"{counted(games, 'game')} of {summary['rules']} "
         f"({summary['players']} players), seed {summary['seed']} "

@@ -30,8 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         f"game keeps (in its data folder, or ${HOME_ENV}).")
     parser.add_argument("--player", metavar="NAME",
                         help="whose statistics: a seat name in the records (default: your "
-                             "seat, the one a person played, not named as a computer is: "
-                             "Left, Across, Right, Bot 2, ...)")
+                             "seat, the one a person played, as the record says; in a record "
+                             "that does not say, the one not named as a computer is: Left, "
+                             "Across, Right, Bot 2, ...)")
     parser.add_argument("--preset", choices=PRESETS, help="only games of this preset")
     parser.add_argument("--json", action="store_true", help="write JSON instead of text")
     parser.set_defaults(func=run)

@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
-from hearts.cli.cmd_replay import read_records, read_text, replay_record
+from hearts.cli.cmd_replay import read_records, read_text, refuse_non_record, replay_record
 from hearts.core import InvalidRecordError, verify_record
 from hearts.wording import counted
 
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     label = "<stdin>" if args.record == "-" else args.record
     records = read_records(read_text(args.record))
     if len(records) == 1:
+        refuse_non_record(records[0][1], label)
         return 0 if _verify(records[0][1], deals_only=args.deals_only) else 1
     failed = 0
     for where, data in records:

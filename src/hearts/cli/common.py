@@ -15,8 +15,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final, TextIO, TypeVar
 
-from hearts.core import PLAYER_COUNTS, HeartsError, InvalidRulesError, Rules, read_whole_number
-from hearts.players import LEVELS
+from hearts.core import (
+    MAX_DIGITS,
+    PLAYER_COUNTS,
+    HeartsError,
+    InvalidRulesError,
+    Rules,
+    echoed,
+    read_whole_number,
+)
+from hearts.players import LEVELS, Player
+from hearts.players.levels import POLICY
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -33,6 +42,8 @@ __all__ = [
     "fraction",
     "level_list",
     "level_name",
+    "level_spec",
+    "level_specs",
     "levels_text",
     "name_list",
     "new_seed",
@@ -48,9 +59,11 @@ __all__ = [
     "rules_option",
     "rules_text",
     "seat_levels",
+    "seat_player",
     "seed_text",
     "usable_cpu_ids",
     "usable_cpus",
+    "whole_number_range",
     "write_lines",
     "write_record",
 ]
@@ -77,8 +90,8 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
              "default: card-commons)")
     parser.add_argument(
         "--players", type=player_count, metavar="N",
-        help="number of players, overriding the preset's "
-             "(card-commons 3-4, standard 4, classic 2-6)")
+        help="number of players instead of the preset's (card-commons 3-4, standard 4, "
+             "classic 2-6); a --rules text that states players= itself must agree")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -86,16 +99,23 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
     The count is changed on the preset, so the preset's per-count options (removed
     cards, pass count and cycle) follow it; options written in ``--rules`` are kept.
+    A rules text that states ``players=`` and a ``--players`` that differs are refused
+    (neither silently wins).
     """
     text: str = args.rules
     players: int | None = args.players
     try:
         rules = Rules.parse(text)
-        if players is not None and players != rules.players:
+        stated = "players" in Rules.split_text(text)[1]
+        if players is not None and players != rules.players and not stated:
             rules = rules.replace(players=players)
     except InvalidRulesError as exc:
         given = f"--rules {text!r}" + ("" if players is None else f" --players {players}")
         raise InvalidRulesError(f"{given}: {exc}") from None
+    if players is not None and players != rules.players:
+        raise CommandLineError(
+            f"--rules {text!r} says {rules.players} players and --players says {players}: "
+            "give the count once")
     return rules
 
 
@@ -146,13 +166,26 @@ def non_negative_int(text: str) -> int:
 
 def _whole_number(text: str, least: int, most: int | None = None,
                   what: str = "a whole number") -> int:
-    """``text`` as a whole number from ``least`` to ``most`` (no upper bound if None);
-    the usage message names it as ``what``."""
+    """``text`` as a whole number from ``least`` to ``most`` (with no ``most``, as many
+    digits as :func:`hearts.core.read_whole_number` reads: :data:`MAX_DIGITS`); the usage
+    message names it as ``what`` and says the range allowed."""
     value = read_whole_number(text)  # ASCII digits: int() would take "٣" and "1_000"
     if value is None or value < least or (most is not None and value > most):
-        allowed = f"of at least {least}" if most is None else f"from {least} to {most}"
+        allowed = (f"of at least {least} (at most {MAX_DIGITS} digits)" if most is None
+                   else f"from {least} to {most}")
         raise argparse.ArgumentTypeError(f"{what} {allowed} is expected, not {text!r}")
     return value
+
+
+def whole_number_range(least: int, most: int, what: str = "a whole number"
+                       ) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``, named as ``what`` in
+    its usage message (``a number of deals from 1 to 20 is expected``)."""
+
+    def whole_number(text: str) -> int:
+        return _whole_number(text, least, most, what)
+
+    return whole_number
 
 
 def positive_ints(text: str) -> list[int]:
@@ -267,6 +300,48 @@ def bot_spec(text: str) -> str:
     except BotSpecError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
+
+
+def level_spec(text: str) -> str:
+    """An argparse type: a computer player as ``hearts bot`` takes one, read by the
+    arena's bot-spec parser (:func:`bot_spec`): a level of :data:`LEVELS`, with options
+    (``expert:iterations=300``, ``expert:game_weight=0``), or ``policy:PATH``; returned as
+    given, the level's name in lower case (``Easy`` is ``easy``). Outside programs
+    (``ext:``) and OpenSpiel's ``ismcts`` sit only in the arena, which hosts them."""
+    text = text.strip()
+    name = re.split("[:#]", text, maxsplit=1)[0]
+    level = name.strip().lower()
+    if level in LEVELS:
+        text = level + text[len(name):]
+    elif not (level == POLICY and text[len(name):].startswith(":")):
+        raise argparse.ArgumentTypeError(
+            f"unknown level {echoed(name)}; levels are: {levels_text()} (options as "
+            "LEVEL:key=value, e.g. expert:iterations=300), or policy:PATH (a trained "
+            "policy); outside programs and ismcts play in 'hearts arena'")
+    return bot_spec(text)
+
+
+def level_specs(text: str) -> list[str]:
+    """An argparse type: comma-separated :func:`level_spec` players, one a seat from seat
+    0. A part written ``key=value`` is one more option of the player before it, so
+    ``expert:iterations=300,game_weight=0,normal`` is two players."""
+    specs: list[str] = []
+    for part in text.split(","):
+        key, eq, _ = part.partition("=")
+        if eq and ":" not in key and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return [level_spec(spec) for spec in specs]
+
+
+def seat_player(spec: str, seat: int, rules: Rules, seed: str) -> Player:
+    """A fresh player for ``seat`` from a :func:`level_spec` (its randomness from
+    ``seed``), built as the arena builds one: a bare level is the same player as
+    :func:`hearts.players.make_player` gives for that seed."""
+    from hearts.arena.specs import BotSpec, build_player
+
+    return build_player(BotSpec.parse(spec), seat=seat, rules=rules, seed=seed)
 
 
 def name_list(choices: Iterable[str], kind: str,

@@ -33,9 +33,11 @@ __all__ = ["COMMANDS", "DEBUG_ENV", "EXIT_HELP", "Command", "build_parser", "mai
 
 DEBUG_ENV: Final = "HEARTS_DEBUG"
 EXIT_HELP: Final = (
-    "Exit status: 0 done; 2 a usage error or bad input (one 'hearts: error:' line says "
-    "what and what is allowed); 1 an internal error, a bug (one line says where its "
-    f"traceback was written; {DEBUG_ENV}=1 shows it instead); 130 interrupted.")
+    "Exit status: 0 done; 2 a usage error or bad input, such as a file that is no record "
+    "(one 'hearts: error:' line says what and what is allowed); 1 a record that a check "
+    "found wrong (replay, verify, challenge check and submit say what) or an internal "
+    "error, a bug (one line says where its traceback was written; "
+    f"{DEBUG_ENV}=1 shows it instead); 130 interrupted.")
 _LETTERS: Final = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S",
                    "♡": "H", "…": "...", "−": "-", "–": "-", "—": "-"}
 _LETTERS_HANDLER: Final = "hearts-letters"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from hearts.cli.common import HELP_WORDS, QUIT_WORDS
 from hearts.core import (
@@ -33,6 +34,7 @@ from hearts.core import (
     PlayerView,
     card_points,
     format_sheet,
+    game_record,
     moon_points,
     view,
 )
@@ -153,6 +155,11 @@ class TextGame:
             self.write("\nInterrupted: the game stops here.")
             return Outcome.INTERRUPTED
         return Outcome.FINISHED
+
+    def record(self) -> dict[str, Any]:
+        """The game record so far: the seats' names, and the person's seat as its
+        ``people`` (whatever name they chose, ``expert`` or ``Left`` too)."""
+        return game_record(self.state, self.names, people=(HUMAN_SEAT,))
 
     def _observe(self, before: GameState, action: Action, after: GameState) -> None:
         """Keep the state and tell the person what they may now see of the action."""

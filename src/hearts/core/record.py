@@ -8,6 +8,7 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
       "rules": "card-commons",                # canonical rules text
       "seed": "42",                           # game seed, or null if dealt externally
       "seats": ["You", "Bot 1", ...],         # one name a seat, seat 0 first
+      "people": [0],                          # optional: the seats persons played
       "first_round": 1,                       # optional (1): number of the first round
       "scores": [0, 0, 0, 0],                 # optional (zeros): totals going in
       "rounds": [{
@@ -24,11 +25,21 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
       "complete": true, "totals": [..], "winners": [..]
     }
 
+``people`` says who played: the seat numbers of the persons, each once and in
+increasing order (``[]``: computers alone). The faces that keep a game a person played
+state it, so that statistics and analysis find that person whatever name they chose
+(``expert``, ``Left``, ``Bot 2``). A record without it (one written before the field)
+says nothing of who played, and a reader guesses from the names as before. The field
+adds to version 1 without changing it: every other field means what it meant, a record
+without it reads as it always did, and a reader that knows no ``people`` passes over it
+as over a record's other extra members (``challenge``, ``table``, a round's
+``fairness``). A hand record has no ``people``.
+
 A **hand record** (``"format": "card-commons-hearts/hand"``) holds one deal: the
 same round fields plus ``rules``, ``round`` and ``scores`` (totals going in).
 Replaying either re-applies every action through the rules and checks every
-stated field (round numbers, pass offsets, the moon, points, totals, winners;
-round numbers run from 1 to :data:`MAX_ROUND`); any disagreement is an
+stated field (round numbers, pass offsets, the moon, points, totals, winners, a game's
+``people``; round numbers run from 1 to :data:`MAX_ROUND`); any disagreement is an
 :class:`InvalidRecordError`. A round that states points before its last play
 says what is missing.
 """
@@ -72,6 +83,7 @@ __all__ = [
     "game_record",
     "hand_record",
     "parse_record",
+    "record_people",
     "record_seats",
     "replay_game",
     "replay_hand",
@@ -143,11 +155,14 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
-    """The record of a game so far (finished or not)."""
+def game_record(state: GameState, seats: Sequence[str] | None = None,
+                people: Sequence[int] | None = None) -> dict[str, Any]:
+    """The record of a game so far (finished or not); ``people``, the seats persons play
+    (``()``: computers alone), is stated when given, and left out when not known."""
     names = list(seats) if seats is not None else [seat_name(s) for s in range(state.players)]
     if len(names) != state.players:
         raise InvalidRecordError(f"seats need {state.players} names, got {len(names)}")
+    who = {} if people is None else {"people": _people(sorted(people), state.players)}
     rounds = _round_entries(state)
     _fill_round_facts(state, rounds, state.first_round)
     return {
@@ -157,6 +172,7 @@ def game_record(state: GameState, seats: Sequence[str] | None = None) -> dict[st
         "rules": state.rules.text,
         "seed": state.seed,
         "seats": names,
+        **who,
         "first_round": state.first_round,
         "scores": list(state.start_totals),
         "rounds": rounds,
@@ -372,6 +388,19 @@ def _scores(data: Mapping[str, Any], rules: Rules) -> list[int]:
     return scores
 
 
+def _people(value: object, players: int) -> list[int]:
+    """A game record's ``people`` as the format allows it: the seats persons played, each
+    once, in increasing order; an :class:`InvalidRecordError` that says so otherwise."""
+    if not isinstance(value, list) or not all(is_whole_number(seat, 0, players - 1)
+                                              for seat in value) \
+            or value != sorted(set(value)):
+        raise InvalidRecordError(
+            f"record: people lists the seats persons played, each once and in increasing "
+            f"order, seat numbers from 0 to {players - 1} (e.g. [0]; [] for computers "
+            f"alone), not {echoed(value)}")
+    return value
+
+
 def _is(stated: object, actual: int | list[int]) -> bool:
     """Whether a record's stated number or list of numbers is the one the rules give, as
     JSON says it: ``true`` is not 1 and ``1.0`` not 1, though Python holds them equal."""
@@ -399,6 +428,8 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     if first_round + len(rounds) - 1 > MAX_ROUND:
         raise InvalidRecordError(f"record: rounds are numbered at most {MAX_ROUND}")
     scores = _scores(data, rules)
+    if "people" in data:
+        _people(data["people"], rules.players)
     state = GameState._start(rules, seed, first_round, scores)
     for index, entry in enumerate(rounds):
         round_no = first_round + index
@@ -456,6 +487,16 @@ def record_seats(data: Mapping[str, Any], players: int) -> tuple[str, ...]:
             isinstance(name, str) and name for name in seats):
         return tuple(seats)
     return tuple(seat_name(seat) for seat in range(players))
+
+
+def record_people(data: Mapping[str, Any], players: int) -> tuple[int, ...] | None:
+    """The seats a game record says persons played (its ``people``), or None where it does
+    not say (a record written before the field, a hand record): the reader then guesses
+    from the seat names. An :class:`InvalidRecordError` for a ``people`` the format
+    refuses, as :func:`replay_game` gives."""
+    if "people" not in data:
+        return None
+    return tuple(_people(data["people"], players))
 
 
 def round_steps(final: GameState) -> Iterator[tuple[int, PassCards | Play | ChooseMoon | None,

@@ -20,7 +20,9 @@ chess engine's game report):
 A seat's **accuracy** is the share of its decisions with a choice that were fine;
 forced decisions (one legal card, or only cards that play alike; a moon choice the rules
 make) are listed but not counted. With a ``seed`` every decision samples a fixed number
-of deals from its own seed, so the report is the same however many workers run it.
+of deals from its own seed, named by its place in the game (the round and the action's
+place in it), so a decision's verdict is the same however many workers run it and
+whichever other seats are judged.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ from hearts.core import (
     Phase,
     Play,
     PlayerView,
+    is_finite_number,
     is_whole_number,
+    record_people,
     record_seats,
     replay_record,
     round_steps,
@@ -50,8 +54,9 @@ from hearts.core import (
 from hearts.players.errors import PlayerError
 from hearts.players.levels import LEVELS
 
-__all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "INACCURACY", "MISTAKE", "DecisionReport",
-           "GameAnalysis", "SeatSummary", "analyze", "human_seats", "verdict"]
+__all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "INACCURACY", "MISTAKE", "AnalysisPlan",
+           "DecisionReport", "GameAnalysis", "SeatSummary", "analyze", "human_seats",
+           "judging_settings", "plan_analysis", "verdict"]
 
 INACCURACY: Final = 0.5
 MISTAKE: Final = 1.5
@@ -176,7 +181,10 @@ class SeatSummary:
 
 @dataclass(frozen=True, slots=True)
 class GameAnalysis:
-    """The analysis of one record: settings, every decision, a summary a seat."""
+    """The analysis of one record: settings, every decision, a summary a seat.
+
+    ``iterations`` is the deals each decision sampled (None: a time budget ruled) and
+    ``budget_s`` the seconds each decision had (None: fixed deals, no clock)."""
 
     rules: str
     names: tuple[str, ...]
@@ -199,16 +207,21 @@ class GameAnalysis:
 
 
 # ------------------------------------------------------------------ the record
-def human_seats(names: Sequence[str]) -> tuple[int, ...]:
-    """The seats a record's names show as people: not a computer's name (``Bot 2``,
-    ``Computer 3 (normal)``, a level such as ``expert`` or ``hard:budget=0.2``, or the
-    places the terminal gives computers, ``Left``, ``Across``, ``Right``); every seat
-    when the names say none is a person."""
-    people = tuple(seat for seat, name in enumerate(names) if not _computer_name(name))
-    return people or tuple(range(len(names)))
+def human_seats(names: Sequence[str], people: Sequence[int] | None = None
+                ) -> tuple[int, ...]:
+    """The seats persons played: ``people``, as the record states it
+    (:func:`hearts.core.record_people`), or for a record that does not say, the seats
+    whose names are not a computer's (``Bot 2``, ``Computer 3 (normal)``, a level such as
+    ``expert`` or ``hard:budget=0.2``, or the places the terminal gives computers,
+    ``Left``, ``Across``, ``Right``); every seat when none is a person."""
+    found = tuple(people) if people is not None else tuple(
+        seat for seat, name in enumerate(names) if not _computer_name(name))
+    return found or tuple(range(len(names)))
 
 
 def _computer_name(name: str) -> bool:
+    """Whether a name is one a computer gets: the guess for records that do not say who
+    played (a person may choose any name, so a record's ``people`` comes first)."""
     words = name.split()
     if len(words) >= 2 and words[0] in ("Bot", "Computer") and words[1].isdigit():
         return True
@@ -229,55 +242,128 @@ class _Task:
     budget_s: float | None
 
 
-def _decisions(final: GameState, seats: Sequence[int]) -> list[tuple[PlayerView, Action]]:
+def _decisions(final: GameState, seats: Sequence[int]
+               ) -> list[tuple[PlayerView, Action, str]]:
     """Every decision of ``seats`` in the game ``final`` ends: the view before, the action
-    (each round restarted from its hand record: :func:`round_steps`)."""
-    found: list[tuple[PlayerView, Action]] = []
+    and its place in the game, ``ROUND/N`` with N counting the round's passes, plays and
+    moon choice of every seat from 1 (each round restarted from its hand record:
+    :func:`round_steps`, so a game record and its round's hand record agree)."""
+    found: list[tuple[PlayerView, Action, str]] = []
     before: GameState | None = None
-    for _, action, state in round_steps(final):
+    place = 0
+    for round_no, action, state in round_steps(final):
+        place = 0 if action is None else place + 1
         if action is not None and before is not None and action.seat in seats:
-            found.append((view(before, action.seat), action))
+            found.append((view(before, action.seat), action, f"{round_no}/{place}"))
         before = state
     return found
 
 
 # ------------------------------------------------------------------ judging
+def judging_settings(seed: str | None = None, iterations: int | None = None,
+                     budget_s: float | None = None) -> tuple[int | None, float | None]:
+    """The deals a decision samples and the seconds it may take, as :func:`analyze`
+    judges with these settings: with ``seed``, ``iterations`` deals (default
+    :data:`DEFAULT_ITERATIONS`) and no clock; without it, ``iterations`` if given, else
+    ``budget_s`` seconds (default the ``expert`` level's). A time budget with a seed or
+    iterations would be ignored, or break the seed's promise of the same report, so it
+    is refused: :class:`PlayerError`, as for a setting out of its range."""
+    from hearts.players.search.player import LEVEL_BUDGETS, MAX_BUDGET_S
+
+    if iterations is not None and not is_whole_number(iterations, 1):
+        raise PlayerError(f"iterations must be a whole number of at least 1, not "
+                          f"{iterations!r}")
+    if budget_s is not None:
+        if not (is_finite_number(budget_s) and 0 < budget_s <= MAX_BUDGET_S):
+            raise PlayerError(f"the time budget is a number of seconds above 0 and at most "
+                              f"{MAX_BUDGET_S}, not {budget_s!r}")
+        if seed is not None or iterations is not None:
+            raise PlayerError(f"a time budget ({budget_s:g} s) is used only when neither a "
+                              "seed nor iterations fix the deals a decision; drop the "
+                              "budget, or the seed and the iterations")
+    if iterations is None and seed is not None:
+        iterations = DEFAULT_ITERATIONS
+    if iterations is not None:
+        return iterations, None
+    return None, budget_s if budget_s is not None else LEVEL_BUDGETS[_JUDGE].seconds
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisPlan:
+    """A record replayed and checked, with the seats and settings to judge it by
+    (:func:`plan_analysis`): every refusal comes before any search, so that a file of
+    records can be checked whole before the first is judged (:meth:`judge`). It keeps
+    the replayed game (``final``), not yet a view a decision."""
+
+    final: GameState
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+    seed: str | None
+    iterations: int | None
+    budget_s: float | None
+    run_seed: str
+
+    def judge(self, workers: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> GameAnalysis:
+        """Judge every decision, on ``workers`` processes (never more than there are
+        decisions); ``progress(done, total)`` follows them."""
+        _check_workers(workers)
+        tasks = [_Task(i, seen, action, f"{self.run_seed}/{place}", self.iterations,
+                       self.budget_s)
+                 for i, (seen, action, place) in enumerate(_decisions(self.final,
+                                                                      self.seats))]
+        reports = _judge_all(tasks, workers, progress)
+        summaries = tuple(SeatSummary(s, self.names[s],
+                                      tuple(d for d in reports if d.seat == s))
+                          for s in self.seats)
+        return GameAnalysis(self.final.rules.text, self.names, self.seats, self.seed,
+                            self.iterations, self.budget_s, tuple(reports), summaries)
+
+
+def plan_analysis(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
+                  seed: str | None = None, iterations: int | None = None,
+                  budget_s: float | None = None) -> AnalysisPlan:
+    """Replay ``record``, check ``seats`` (default: :func:`human_seats`) and the settings
+    (:func:`judging_settings`), searching nothing yet.
+    Raises :class:`InvalidRecordError` for a record the rules reject,
+    :class:`PlayerError` for bad seats or settings."""
+    iterations, budget_s = judging_settings(seed, iterations, budget_s)
+    final = replay_record(record)
+    names = record_seats(record, final.players)
+    given = human_seats(names, record_people(record, final.players)) if seats is None \
+        else tuple(seats)
+    bad = [s for s in given if not is_whole_number(s, 0, final.players - 1)]
+    if bad or not given:
+        raise PlayerError(f"seats run from 0 to {final.players - 1}, not {bad or 'none'}")
+    chosen = tuple(sorted(set(given)))  # after the check: {1, True} would keep one
+    run_seed = seed if seed is not None else str(random.getrandbits(64))
+    return AnalysisPlan(final, names, chosen, seed, iterations, budget_s, run_seed)
+
+
 def analyze(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
             seed: str | None = None, iterations: int | None = None,
             budget_s: float | None = None, workers: int = 1,
             progress: Callable[[int, int], None] | None = None) -> GameAnalysis:
-    """Judge every decision of ``seats`` (default: :func:`human_seats`) in ``record``.
+    """Judge every decision of ``seats`` (default: :func:`human_seats`) in ``record``:
+    :func:`plan_analysis`, then :meth:`AnalysisPlan.judge`.
 
     With ``seed`` each decision samples ``iterations`` deals (default
-    :data:`DEFAULT_ITERATIONS`) from its own seed, and the result does not depend on
-    ``workers``; without it, ``iterations`` (if given) or the ``expert`` time budget
-    (``budget_s`` seconds a decision, default the level's) rules. ``workers`` processes
-    judge decisions side by side; ``progress(done, total)`` follows them. Raises
-    :class:`InvalidRecordError` for a record the rules reject, :class:`PlayerError`
+    :data:`DEFAULT_ITERATIONS`) from its own seed, ``SEED/ROUND/N`` (N: its place among
+    the round's actions of every seat, from 1), and the result depends neither on
+    ``workers`` nor on the other seats judged; without it, ``iterations`` (if given) or
+    the ``expert`` time budget (``budget_s`` seconds a decision, default the level's;
+    refused beside a seed or iterations, which fix the deals) rules. ``workers``
+    processes judge decisions side by side; ``progress(done, total)`` follows them.
+    Raises :class:`InvalidRecordError` for a record the rules reject, :class:`PlayerError`
     for bad seats or settings."""
+    _check_workers(workers)
+    plan = plan_analysis(record, seats, seed=seed, iterations=iterations, budget_s=budget_s)
+    return plan.judge(workers, progress)
+
+
+def _check_workers(workers: object) -> None:
     if not is_whole_number(workers, 1):
         raise PlayerError(f"workers must be a whole number of at least 1, not {workers!r}")
-    if iterations is not None and not is_whole_number(iterations, 1):
-        raise PlayerError(f"iterations must be a whole number of at least 1, not "
-                          f"{iterations!r}")
-    final = replay_record(record)
-    names = record_seats(record, final.players)
-    given = human_seats(names) if seats is None else tuple(seats)
-    bad = [s for s in given if not is_whole_number(s, 0, final.players - 1)]
-    chosen = tuple(dict.fromkeys(given))  # after the check: {1: ..., True: ...} keeps one
-    if bad or not chosen:
-        raise PlayerError(f"seats run from 0 to {final.players - 1}, not {bad or 'none'}")
-    if seed is not None and iterations is None:
-        iterations = DEFAULT_ITERATIONS
-    run_seed = seed if seed is not None else str(random.getrandbits(64))
-    tasks = [_Task(i, seen, action, f"{run_seed}/{i}", iterations, budget_s)
-             for i, (seen, action) in enumerate(_decisions(final, chosen))]
-    reports = _judge_all(tasks, workers, progress)
-    summaries = tuple(SeatSummary(s, names[s], tuple(d for d in reports if d.seat == s))
-                      for s in sorted(chosen))
-    return GameAnalysis(final.rules.text, names, tuple(sorted(chosen)), seed, iterations,
-                        None if iterations is not None else budget_s, tuple(reports),
-                        summaries)
 
 
 def _judge_all(tasks: list[_Task], workers: int,
@@ -289,9 +375,10 @@ def _judge_all(tasks: list[_Task], workers: int,
             if progress is not None:
                 progress(len(reports), len(tasks))
         return reports
-    # spawn, not fork: the caller may run threads (a progress bar, a server's loop)
+    # spawn, not fork: the caller may run threads (a progress bar, a server's loop); no
+    # more processes than decisions, each a fresh interpreter that loads the search
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
         futures = [pool.submit(_judge, task) for task in tasks]
         try:
             for future in as_completed(futures):

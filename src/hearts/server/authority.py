@@ -281,8 +281,11 @@ class TableAuthority:
         return [r.public(r.round_no in finished) for r in self.rounds]
 
     def record(self) -> dict[str, Any]:
-        """The game record with each round's fairness section (seeds of finished rounds)."""
-        data = game_record(self.state, self.names)
+        """The game record with each round's fairness section (seeds of finished rounds),
+        the people's seats stated (a seat a computer took is not one, a person a computer
+        stands in for while away still is)."""
+        data = game_record(self.state, self.names,
+                           people=[seat for seat, info in enumerate(self.seats) if info.human])
         finished = {r.round_no for r in self.state.results}
         for entry, fair in zip(data["rounds"], self.rounds[: len(data["rounds"])], strict=False):
             public = fair.public(fair.round_no in finished)

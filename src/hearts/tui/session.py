@@ -250,8 +250,9 @@ class GameSession:
 
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
-        """The game record so far (a challenge's names its code, for submitting it)."""
-        record = game_record(self.state, self.names)
+        """The game record so far: the person's seat as its ``people``, whatever name
+        they chose (a challenge's names its code too, for submitting it)."""
+        record = game_record(self.state, self.names, people=(self.human,))
         if self.challenge is not None:
             record["challenge"] = self.challenge.code
         return record
