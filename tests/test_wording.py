@@ -4,7 +4,7 @@ and a seat is named by its place from the person's."""
 import pytest
 
 from hearts.core import pass_direction_name
-from hearts.wording import counted, pass_where, passing, seat_names
+from hearts.wording import counted, partner_note, pass_where, passing, seat_names
 
 
 @pytest.mark.parametrize(("number", "noun", "plural", "text"), [
@@ -53,3 +53,13 @@ def test_a_seats_name_says_the_pass_direction_to_it(players: int) -> None:
         direction = pass_direction_name(offset, players)  # "left", "2 to the left", "across"
         place, *count = reversed(direction.split(" to the "))
         assert names[offset] == " ".join([place.capitalize(), *count])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_pass_names_its_seat_only_where_the_direction_does_not(players: int) -> None:
+    """At a table of two the pass goes "to the left" to the seat named Across: the prompt
+    once said the direction alone, naming nobody the table shows."""
+    names = seat_names(players, 0)
+    for offset in range(1, players):
+        note = partner_note(pass_direction_name(offset, players), names[offset])
+        assert note == ("" if players > 2 else ", to Across"), (offset, names[offset])

@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts.core import (
+    HEART_MASK,
     JACK_MASK,
     MAX_TOTAL,
+    QUEEN_MASK,
     InvalidRoundError,
     InvalidRulesError,
     InvalidSheetError,
@@ -106,16 +108,41 @@ def sheet_rules(rules_text: str, players: int) -> Rules:
 
 
 def entry_help(rules: Rules) -> str:
-    """How to type a round under ``rules``: the J♦'s ``j`` only where the J♦ scores (the
-    house rule, with the J♦ in the deck), where a points entry must mark its taker."""
-    if rules.jack_of_diamonds and rules.deck & JACK_MASK:
-        jack = card_points(JACK_MASK, rules)
+    """How to type a round under ``rules``, with examples of one round under them (one
+    value a player, the deck's hearts and Q♠); the J♦'s ``j`` only where the J♦ scores
+    (:attr:`Rules.jack_scores`), where a points entry must mark its taker."""
+    points, cards = _example_round(rules)
+    queen = "q = the Q♠, " if rules.deck & QUEEN_MASK else ""
+    if rules.jack_scores:
         return ("Enter a round as each player's points as counted, j on the J♦'s taker "
-                f"(13 5 {8 + jack}j 0), or as the cards each took: 5h = five hearts, q = the Q♠, "
-                "j = the J♦ (house rule), 0 = none (5h q 8hj 0). The sheet applies the moon rule.")
-    return ("Enter a round as each player's points as counted (13 5 8 0), or as the cards "
-            "each took: 5h = five hearts, q = the Q♠, 0 = none (5h q 8h 0). The sheet "
-            "applies the moon rule.")
+                f"({points}), or as the cards each took: 5h = five hearts, {queen}"
+                f"j = the J♦ (house rule), 0 = none ({cards}). The sheet applies the moon "
+                "rule.")
+    return (f"Enter a round as each player's points as counted ({points}), or as the cards "
+            f"each took: 5h = five hearts, {queen}0 = none ({cards}). The sheet applies the "
+            "moon rule.")
+
+
+def _example_round(rules: Rules) -> tuple[str, str]:
+    """One round under ``rules`` typed both ways, points and cards: five hearts to the
+    first player, the Q♠ to the second, the other hearts (and a scoring J♦) to the third
+    (the second at a table of two), nothing to the rest."""
+    hearts = (rules.deck & HEART_MASK).bit_count()
+    heart = card_points(rules.deck & HEART_MASK & -(rules.deck & HEART_MASK), rules)
+    first = min(5, hearts)
+    takers = [[first, False, False], [0, bool(rules.deck & QUEEN_MASK), False]]
+    takers += [[0, False, False] for _ in range(rules.players - 2)]
+    rest = takers[min(2, rules.players - 1)]
+    rest[0] += hearts - first
+    rest[2] = rules.jack_scores
+    points, cards = [], []
+    for count, queen, jack in takers:
+        value = count * heart + (card_points(QUEEN_MASK, rules) if queen else 0) \
+            + (card_points(JACK_MASK, rules) if jack else 0)
+        points.append(f"{value}{'j' if jack else ''}")
+        cards.append(f"{f'{count}h' if count else ''}{'q' if queen else ''}"
+                     f"{'j' if jack else ''}" or "0")
+    return " ".join(points), " ".join(cards)
 
 
 def parse_round_entry(text: str, players: int) -> ParsedEntry:

@@ -8,7 +8,7 @@ text game and the full-screen game call the seat on your left "Left".
 
 from __future__ import annotations
 
-__all__ = ["counted", "pass_where", "passing", "seat_names", "sentence"]
+__all__ = ["counted", "partner_note", "pass_where", "passing", "seat_names", "sentence"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -43,6 +43,20 @@ def passing(count: int, direction: str) -> str:
     """A round's pass as words, from the view's ``pass_direction``: "pass 3 cards to the
     left", "pass 1 card across", "pass 3 cards 2 to the left"."""
     return f"pass {counted(count, 'card')} {pass_where(direction)}"
+
+
+def partner_note(direction: str, partner: str) -> str:
+    """What to add to a pass said by its direction to name the seat it goes to: nothing
+    where the seat is named by that place (:func:`seat_names`: "to the left" goes to
+    Left), else ", to NAME" (at a table of two the one other seat is Across, while the
+    rules call the pass left).
+
+    >>> partner_note("2 to the left", "Left 2"), partner_note("left", "Across")
+    ('', ', to Across')
+    """
+    count, _, side = direction.partition(" to the ")
+    place = f"{side.capitalize()} {count}" if side else direction.capitalize()
+    return "" if partner == place else f", to {partner}"
 
 
 def seat_names(players: int, human_seat: int, human: str = "You") -> tuple[str, ...]:

@@ -209,6 +209,7 @@ def test_levels_take_the_bot_specs_hearts_bot_and_the_arena_take(hearts_cli, opt
     ("ext:python3 bot.py", "outside programs and ismcts play in 'hearts arena'"),
     ("ismcts", "unknown level 'ismcts'; levels are: random"),
     ("wizard:x=1", "unknown level 'wizard'; levels are: random"),
+    ("Policy:/no/such.json", "no policy file '/no/such.json'"),  # a level's case, as Easy
 ])
 def test_a_bad_level_spec_is_a_usage_message(hearts_main, spec, says):
     status, out, err = hearts_main("simulate", "--games", "1", "--level", spec)

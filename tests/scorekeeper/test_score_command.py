@@ -175,7 +175,7 @@ def test_the_plain_entry_help_offers_the_jack_only_under_its_house_rule() -> Non
     assert "J♦" not in plain.stdout
     jack = hearts("--rules", "card-commons:jack_of_diamonds=on", "--names", "Ann,Bo,Cy,Di",
                   "--name", "jack", stdin="help\n13 5 -2j 0\n")
-    assert jack.stdout.count("j on the J♦'s taker (13 5 -2j 0)") == 2
+    assert jack.stdout.count("j on the J♦'s taker (5 13 -2j 0)") == 2
     assert jack.stdout.count("j = the J♦ (house rule), 0 = none (5h q 8hj 0)") == 2
     assert "1. Ann +13 = 13, Bo +5 = 5, Cy -2 = -2, Di +0 = 0" in jack.stdout
 

@@ -267,21 +267,26 @@ def test_every_points_and_total_cell_of_the_csv_is_a_number(rules: str) -> None:
     ("card-commons", False),
     ("standard", False),
     ("classic:players=3", False),
+    ("classic:players=2", False),
+    ("classic:players=5", False),
+    ("classic:players=6,jack_of_diamonds=on", True),
+    ("card-commons:players=3,jack_of_diamonds=on", True),
     ("card-commons:jack_of_diamonds=on", True),
     ("standard:jack_of_diamonds=on", True),
 ])
 def test_the_entry_help_offers_the_jack_only_where_the_rules_take_it(rules: str,
                                                                     jack: bool) -> None:
     """The help once offered ``j`` (the J♦) under every rules, where only the house rule
-    takes it; each example it gives is a round the sheet accepts."""
+    takes it, and gave four values whatever the table; each example it gives is a round
+    the sheet accepts."""
     parsed = Rules.parse(rules)
     help_text = entry_help(parsed)
     examples = re.findall(r"\((-?[0-9][^()]*)\)", help_text)  # (13 5 8 0), (5h q 8h 0)
     assert len(examples) == 2
     assert ("J♦" in help_text) is jack and ("j" in " ".join(examples)) is jack
-    if parsed.players == len(NAMES):  # the examples are a round of four
-        for example in examples:
-            assert len(enter_round(sheet(rules), example).results) == 1
+    names = tuple(f"P{seat}" for seat in range(parsed.players))
+    for example in examples:
+        assert len(enter_round(sheet(rules, names), example).results) == 1
 
 
 def test_parse_round_entry_reads_points_and_cards() -> None:

@@ -209,6 +209,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # a record's people, analysis seeded by a decision's place (session 43): the same two
     # runs, 12 and 12 games alike, compared by their play (same_play's play_of)
     "72ea48d7608c2659": "a04988d1a0476419",
+    # Rules.jack_scores, asked by the score sheet (session 43, after review): the same two
+    # runs, 12 and 12 games alike
+    "3e8d65c30141bb85": "72ea48d7608c2659",
 })
 
 

@@ -311,14 +311,12 @@ def level_spec(text: str) -> str:
     text = text.strip()
     name = re.split("[:#]", text, maxsplit=1)[0]
     level = name.strip().lower()
-    if level in LEVELS:
-        text = level + text[len(name):]
-    elif not (level == POLICY and text[len(name):].startswith(":")):
+    if level not in LEVELS and not (level == POLICY and text[len(name):].startswith(":")):
         raise argparse.ArgumentTypeError(
             f"unknown level {echoed(name)}; levels are: {levels_text()} (options as "
             "LEVEL:key=value, e.g. expert:iterations=300), or policy:PATH (a trained "
             "policy); outside programs and ismcts play in 'hearts arena'")
-    return bot_spec(text)
+    return bot_spec(level + text[len(name):])
 
 
 def level_specs(text: str) -> list[str]:

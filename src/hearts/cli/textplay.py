@@ -40,7 +40,7 @@ from hearts.core import (
 )
 from hearts.players import CallbackSeat, Player, Seat, run_game
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
-from hearts.wording import counted, pass_where, passing, seat_names, sentence
+from hearts.wording import counted, partner_note, pass_where, passing, seat_names, sentence
 
 __all__ = [
     "HUMAN_SEAT",
@@ -188,10 +188,14 @@ class TextGame:
     def _seat_list(self) -> str:
         return ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(self.names))
 
+    def _partner(self, mine: PlayerView) -> str:
+        """The seat passed to, where the pass's direction does not name it already."""
+        target = mine.pass_target
+        return "" if target is None else partner_note(mine.pass_direction, self.names[target])
+
     def _announce_round(self, mine: PlayerView) -> None:
         self.write("")
-        # the seats are named by place, so the direction names the pass partner too
-        this_pass = (passing(self.rules.pass_count, mine.pass_direction)
+        this_pass = (passing(self.rules.pass_count, mine.pass_direction) + self._partner(mine)
                      if mine.phase is Phase.PASS else "hold round: no passing")
         self.write(f"=== Round {mine.round_no}: {this_pass} ===")
         if mine.phase is not Phase.PASS:  # the pass question shows the hand
@@ -261,7 +265,8 @@ class TextGame:
             question = _Prompt((
                 self._hand_line(mine),
                 f"Choose {counted(self.rules.pass_count, 'card')} to pass "
-                f"{pass_where(mine.pass_direction)}: {self._style.cards(mine.hand)}",
+                f"{pass_where(mine.pass_direction)}{self._partner(mine)}: "
+                f"{self._style.cards(mine.hand)}",
             ), "Pass> ")
             return self._ask(mine, question, _parse_pass)
         if mine.phase is Phase.PLAY:

@@ -20,6 +20,7 @@ from typing import Final
 from hearts.core.cards import (
     CLUBS,
     FULL_DECK,
+    JACK_MASK,
     POINT_MASK,
     SUIT_MASKS,
     CardSet,
@@ -300,6 +301,11 @@ class Rules:
     def point_cards(self) -> int:
         """Mask of the hearts and the Q♠ in the deck: a moon shot takes them all."""
         return self.deck & POINT_MASK
+
+    @property
+    def jack_scores(self) -> bool:
+        """Whether the J♦ scores: the house rule is on and the J♦ is in the deck."""
+        return self.jack_of_diamonds and bool(self.deck & JACK_MASK)
 
     def final_round(self, round_no: int) -> bool:
         """Whether the game ends after round ``round_no`` whatever the totals (the

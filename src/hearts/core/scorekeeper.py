@@ -311,7 +311,7 @@ def _taken_from_points(rules: Rules, names: Sequence[str], points: Sequence[int]
     """The cards each player must have taken to score ``points`` (as counted in the tricks)."""
     _check_count(names, points, "points")
     jack_value = card_points(JACK_MASK, rules)
-    if rules.jack_of_diamonds and _has(rules, JACK_MASK):
+    if rules.jack_scores:
         if jack is None or not 0 <= jack < len(names):
             raise InvalidRoundError(
                 f"with the J♦ house rule ({jack_value}), say who took the J♦")

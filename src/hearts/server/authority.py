@@ -240,6 +240,7 @@ class TableAuthority:
         """The public facts that change only when seats or connections change."""
         return {
             "started": self.started,
+            "free": self.free_seats(),
             "may_start": [] if self.started else
             [i for i in range(len(self.seats)) if self.seats[i].name and self.may_start(i)],
             "spectators": sum(1 for s in self.subscribers if s.seat is None),

@@ -335,7 +335,7 @@ class Hub:
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Public tables whose game is not over, newest first (this node's)."""
-        found = [t.authority.public_info() | {"free": t.authority.free_seats()}
+        found = [t.authority.public_info()
                  for t in self.tables.values()
                  if t.authority.settings.public and not t.authority.state.is_over]
         return found[::-1]

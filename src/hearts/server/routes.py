@@ -222,7 +222,7 @@ async def create_table(request: Request) -> Response:
 async def table_info(request: Request) -> Response:
     """A table's public facts and its free seats."""
     authority = _table(request).authority
-    return JSONResponse(authority.public_info() | {"free": authority.free_seats()})
+    return JSONResponse(authority.public_info())
 
 
 async def join_table(request: Request) -> Response:

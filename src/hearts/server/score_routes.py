@@ -69,7 +69,7 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
     cards = [_card(c, "heart", rules) for c in hearts]
     if queen:
         cards.append(_card(QUEEN_OF_SPADES, "queen", rules))
-    if rules.jack_of_diamonds and jack:
+    if rules.jack_scores:
         cards.append(_card(JACK_OF_DIAMONDS, "jack", rules))
     return {
         "rules": rules.text,

@@ -143,7 +143,7 @@ async def _handle(hub: Hub, table: Table, conn: Sink, data: dict[str, Any],
     elif kind == "start":
         if conn.seat is None:
             raise RequestError("not_seated", "only a seated player may start the game")
-        if not authority.may_start(conn.seat):
+        if not authority.started and not authority.may_start(conn.seat):
             raise RequestError("not_creator", f"{authority.seats[0].name}, who made this "
                                "table, starts it while connected: ask them, or wait for "
                                "the free seats to fill")

@@ -49,7 +49,7 @@ from hearts.tui.dialogs import GameOverScreen, MoonScreen, TextScreen, sheet_scr
 from hearts.tui.session import SPEEDS, GameSession, GameSettings, HumanSeat
 from hearts.tui.text import NO_HINTS_IN_CHALLENGE, TextStyle, written_hint
 from hearts.tui.widgets import CardCell, HandView, TableView, received_in_sight
-from hearts.wording import counted, passing, sentence
+from hearts.wording import counted, partner_note, passing, sentence
 
 __all__ = ["KEYS_HELP", "MIN_SIZE", "GameScreen"]
 
@@ -287,8 +287,8 @@ class GameScreen(Screen[None]):
         if seen.phase is Phase.PASS and seen.pass_target is not None:
             if seen.has_chosen[self.session.human]:
                 return "Waiting for the others to pass."
-            # the seats are named by place: the direction names the one passed to
             return (f"{cursor}Choose cards: {passing(seen.rules.pass_count, seen.pass_direction)}"
+                    f"{partner_note(seen.pass_direction, names[seen.pass_target])}"
                     f" ({len(self.chosen)} chosen), then p.")
         if seen.phase is Phase.PLAY:
             if seen.my_turn:

@@ -648,6 +648,7 @@ function fanHand(hand) {
     rows += 1;
   }
   const perRow = Math.ceil(cards.length / rows);
+  if (perRow < 2) return;  // one card: the one column it was measured in
   const half = "calc(var(--card-w) / 2)";
   hand.style.gridTemplateColumns = `repeat(${2 * perRow - 2}, minmax(0, ${half})) ${half} ${half}`;
   cards.forEach((card, index) => {
@@ -789,11 +790,6 @@ function offerSeat(info) {
   if (!socket) setConnection("not joined yet");
 }
 
-// The seats a person may take: the human seats nobody has taken (the server's `free`).
-function freeSeats(info) {
-  return info.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
-}
-
 // Who sits in a seat, as the join form names a neighbour: [words, a person sits there].
 function sitter(info, s) {
   const other = info.seats[s];
@@ -817,7 +813,7 @@ function seatPlace(info, s) {
 // The join form's choice of seat: a radio button for each free seat with its place, the
 // one chosen before kept while it is free, else the first. Returns how many seats are free.
 function showSeatChoice(info) {
-  const free = freeSeats(info);
+  const free = info.free;  // the seats a person may take, as the server says
   const before = chosenSeat();
   const keep = free.includes(before) ? before : free[0];
   const list = $("join-seat-list");
