@@ -108,8 +108,10 @@ def test_missing_or_bad_files_are_typed_errors(tmp_path: Path) -> None:
         make_player(f"policy:{tmp_path / 'absent.npz'}")
     text = tmp_path / "text.npz"
     text.write_text("not weights")
-    with pytest.raises(PolicyFileError, match=r"not a policy \.npz file"):
+    with pytest.raises(PolicyFileError, match=r"not a policy \.npz file: it is no NumPy") \
+            as refused:
         make_player(f"policy:{text}")
+    assert "pickle" not in str(refused.value)  # NumPy's advice: load it unsafely
     wrong = tmp_path / "wrong.npz"
     save_layers(wrong, [(np.zeros((10, ACTION_COUNT), dtype=np.float32),
                          np.zeros(ACTION_COUNT, dtype=np.float32))])

@@ -212,6 +212,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # Rules.jack_scores, asked by the score sheet (session 43, after review): the same two
     # runs, 12 and 12 games alike
     "3e8d65c30141bb85": "72ea48d7608c2659",
+    # a file that is no policy said in words (session 43's last commit): the same two runs,
+    # 12 and 12 games alike
+    "a40407fc6c04750e": "3e8d65c30141bb85",
 })
 
 

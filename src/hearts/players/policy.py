@@ -74,7 +74,11 @@ def load_layers(path: str | Path) -> Layers:
     except FileNotFoundError:
         raise PolicyFileError(f"no policy file {str(path)!r}") from None
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise PolicyFileError(f"{str(path)!r} is not a policy .npz file: {exc}") from None
+        # NumPy takes any file it cannot read for pickled data and advises loading it
+        # unsafely: never advice to give about a file from anyone
+        why = ("it is no NumPy file (a policy is the .npz of the layers w0, b0, w1, b1, "
+               "... that examples/train_policy.py saves)") if "pickle" in str(exc) else exc
+        raise PolicyFileError(f"{str(path)!r} is not a policy .npz file: {why}") from None
     layers: Layers = []
     width = OBSERVATION_SIZE
     while f"w{len(layers)}" in arrays:
