@@ -79,6 +79,7 @@ class Client:
         self.ws = ws
         self.token = token
         self.received: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # what this client said (its own cards named)
         self.seat: int | None = None
         self.state: dict[str, Any] | None = None
         self.state_id = -1
@@ -107,6 +108,8 @@ class Client:
         return client
 
     async def send(self, data: dict[str, Any] | str) -> None:
+        if isinstance(data, dict):
+            self.sent.append(data)
         await self.ws.send(data if isinstance(data, str) else json.dumps(data))
 
     def _note(self, message: dict[str, Any]) -> None:
