@@ -97,7 +97,7 @@ def _side_text(label: str, data: dict[str, Any], bot: dict[str, Any]) -> str:
             f"{interval_text(bot['margin'], signed=True)}, "
             f"{interval_text(bot['points_per_hand'])} points a hand, "
             f"wins a seat {bot['win_rate_per_seat']:.3f}, "
-            f"moons {bot['moons_made']} made and {bot['moons_allowed']} allowed")
+            f"moons {bot['moons_shot']} shot and {bot['moons_allowed']} allowed")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,8 +3,8 @@
 For every defending level and every attacker, one arena match seats three defenders and
 one attacker on duplicate deals (every rotation, so the attacker holds every seat's
 cards), games to the rules' target. Printed per pairing: the hands played, the moons the
-attacker made as a share of hands with a 95% Wilson interval (the target is at most 3%),
-the moons the defenders made, and the defenders' and the attacker's points per hand
+attacker shot as a share of hands with a 95% Wilson interval (the target is at most 3%),
+the moons the defenders shot, and the defenders' and the attacker's points per hand
 with 95% t intervals over deal sets. Attackers: ``shooter`` (goes for the moon whenever
 it plausibly can) and ``expert``. Search levels sample a fixed number of worlds a
 decision (``--iterations``), so the figures do not depend on the machine's load.
@@ -75,19 +75,19 @@ def pairing_report(rules: str, defender: str, attacker: str, deal_sets: int, see
 
 
 def moon_row(data: dict[str, Any]) -> dict[str, Any]:
-    """A pairing's figures from its arena report (one run's or a pool's): hands, moons made
+    """A pairing's figures from its arena report (one run's or a pool's): hands, moons shot
     by the attacker (the bot of one seat) with a 95% Wilson interval and by the
     defenders, points per hand of each side."""
     figures = data["figures"]
     attack = next(bot for bot in figures["bots"] if bot["seats"] == 1)
     defence = next(bot for bot in figures["bots"] if bot["seats"] != 1)
     hands = figures["hands"]
-    made = attack["moons_made"]
-    interval = binomtest(made, hands).proportion_ci(confidence_level=0.95, method="wilson")
+    shot = attack["moons_shot"]
+    interval = binomtest(shot, hands).proportion_ci(confidence_level=0.95, method="wilson")
     return {"defender": defence["bot"], "attacker": attack["bot"], "hands": hands,
-            "deal_sets": figures["deal_sets"], "moons_allowed": made, "share": made / hands,
+            "deal_sets": figures["deal_sets"], "moons_allowed": shot, "share": shot / hands,
             "low": interval.low, "high": interval.high,
-            "defender_moons": defence["moons_made"],
+            "defender_moons": defence["moons_shot"],
             "defender_points": defence["points_per_hand"],
             "attacker_points": attack["points_per_hand"],
             "seconds": data["run"]["wall_seconds"]}

@@ -3,7 +3,9 @@
 
 It speaks the bot protocol (docs/bot-protocol.md, version 1): JSON lines on stdin
 and stdout. Its play is simple on purpose: pass the most dangerous cards, duck
-under the trick's winning card when it can, otherwise get rid of high cards.
+under the trick's winning card when it can, otherwise get rid of high cards. It
+leads one of its lowest cards at random, seeded from hello's ``seed`` so that a
+host's seeded match plays the same each time.
 
 Seat it in a match with::
 
@@ -11,9 +13,11 @@ Seat it in a match with::
 """
 
 import json
+import random
 import sys
 
 RANKS = "23456789TJQKA"
+rng = random.Random()  # seeded again by each hello that carries a seed
 
 
 def rank(card):
@@ -37,8 +41,9 @@ def choose_pass(view):
 def choose_play(view):
     legal = view["legal"]
     trick = view["trick"]
-    if not trick:  # leading: the lowest card we may lead
-        return min(legal, key=rank)
+    if not trick:  # leading: one of the lowest cards we may lead
+        lowest = min(rank(card) for card in legal)
+        return rng.choice([card for card in legal if rank(card) == lowest])
     led = trick[0][1][-1]
     following = [c for c in legal if c.endswith(led)]
     if not following:  # void: discard the most dangerous card
@@ -58,6 +63,7 @@ def answer(message):
     if kind == "hello":
         if message.get("protocol") != "card-commons-hearts-bot" or message.get("version") != 1:
             return {"type": "error", "message": "this bot speaks card-commons-hearts-bot v1"}
+        rng.seed(message.get("seed"))  # no seed: a fresh one from the system
         return {"type": "ready", "name": "example-ducker"}
     if kind != "decide":
         return None  # end, error, or a message type added after version 1

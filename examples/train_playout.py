@@ -282,25 +282,44 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     gather = commands.add_parser("collect", help="record the search's decisions")
-    gather.add_argument("--games", type=positive_int, default=100)
-    gather.add_argument("--worlds", type=positive_int, default=800)
-    gather.add_argument("--seed", type=seed_text, default="train")
-    gather.add_argument("--rules", default="standard", type=rules_text)
+    gather.add_argument("--games", type=positive_int, default=100,
+                        help="games to play (default: %(default)s)")
+    gather.add_argument("--worlds", type=positive_int, default=800,
+                        help="worlds the recording search samples a decision "
+                             "(default: %(default)s)")
+    gather.add_argument("--seed", type=seed_text, default="train",
+                        help="seed of the deals and the searches (default: %(default)s)")
+    gather.add_argument("--rules", default="standard", type=rules_text,
+                        help="rules text (default: %(default)s)")
     gather.add_argument("--playout", choices=list(PLAYOUTS), default="lead",
-                        help="the recording search's playout policy (default: lead)")
-    gather.add_argument("--out", required=True)
+                        help="the recording search's playout policy (default: %(default)s)")
+    gather.add_argument("--out", required=True,
+                        help="the .npz file of the decisions (rewritten as games end)")
     watch = commands.add_parser("observe", help="record another level's own plays")
-    watch.add_argument("--games", type=positive_int, default=1000)
-    watch.add_argument("--level", choices=list(LEVELS), default="normal")
-    watch.add_argument("--seed", type=seed_text, default="observe")
-    watch.add_argument("--rules", default="standard", type=rules_text)
-    watch.add_argument("--out", required=True)
+    watch.add_argument("--games", type=positive_int, default=1000,
+                       help="games to play (default: %(default)s)")
+    watch.add_argument("--level", choices=list(LEVELS), default="normal",
+                       help="the level whose plays are recorded, in every seat "
+                            "(default: %(default)s)")
+    watch.add_argument("--seed", type=seed_text, default="observe",
+                       help="seed of the deals and the players (default: %(default)s)")
+    watch.add_argument("--rules", default="standard", type=rules_text,
+                       help="rules text (default: %(default)s)")
+    watch.add_argument("--out", required=True,
+                       help="the .npz file of the plays (rewritten as games end)")
     fitting = commands.add_parser("fit", help="fit the weights to collected decisions")
-    fitting.add_argument("paths", nargs="+")
-    fitting.add_argument("--temperature", type=positive_number, default=1.0)
-    fitting.add_argument("--steps", type=positive_int, default=3000)
-    fitting.add_argument("--l2", type=non_negative_number, default=1e-4)
-    fitting.add_argument("--seed", type=non_negative_int, default=0)
+    fitting.add_argument("paths", nargs="+", metavar="FILE",
+                         help="the .npz files that collect or observe wrote")
+    fitting.add_argument("--temperature", type=positive_number, default=1.0,
+                         help="temperature of the softmax of the search's values, in points "
+                              "(default: %(default)s)")
+    fitting.add_argument("--steps", type=positive_int, default=3000,
+                         help="Adam steps over all the decisions (default: %(default)s)")
+    fitting.add_argument("--l2", type=non_negative_number, default=1e-4,
+                         help="weight of the L2 penalty on the weights (default: %(default)s)")
+    fitting.add_argument("--seed", type=non_negative_int, default=0,
+                         help="seed of the choice of the decisions held out "
+                              "(default: %(default)s)")
     args = parser.parse_args()
     if args.command == "collect":
         collect(args.games, args.worlds, args.seed, args.rules, args.out, args.playout)

@@ -165,14 +165,23 @@ def main(argv: list[str] | None = None) -> None:
     """Train, save, then evaluate against ``random`` in the arena."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=rules_text, default="standard",
-                        help="rules text (default standard)")
-    parser.add_argument("--minutes", type=positive_number, default=3.0, help="training time")
-    parser.add_argument("--games", type=positive_int, default=256, help="games stepped together")
-    parser.add_argument("--hidden", type=positive_int, default=64, help="hidden layer width")
-    parser.add_argument("--rate", type=positive_number, default=3e-3, help="Adam learning rate")
-    parser.add_argument("--seed", type=non_negative_int, default=1)
-    parser.add_argument("--out", default="policy.npz", help="where to save the weights")
-    parser.add_argument("--deal-sets", type=positive_int, default=100, help="arena deal sets")
+                        help="rules text (default: %(default)s)")
+    parser.add_argument("--minutes", type=positive_number, default=3.0,
+                        help="training time in minutes (default: %(default)s)")
+    parser.add_argument("--games", type=positive_int, default=256,
+                        help="games stepped together (default: %(default)s)")
+    parser.add_argument("--hidden", type=positive_int, default=64,
+                        help="hidden layer width (default: %(default)s)")
+    parser.add_argument("--rate", type=positive_number, default=3e-3,
+                        help="Adam learning rate (default: %(default)s)")
+    parser.add_argument("--seed", type=non_negative_int, default=1,
+                        help="seed of the weights, the games and the arena's deals "
+                             "(default: %(default)s)")
+    parser.add_argument("--out", default="policy.npz",
+                        help="where to save the weights (default: %(default)s)")
+    parser.add_argument("--deal-sets", type=positive_int, default=100,
+                        help="deal sets of the arena match after training "
+                             "(default: %(default)s)")
     args = parser.parse_args(argv)
     rules: Rules = args.rules
     layers = train(rules, args.minutes * 60, args.games, args.hidden, args.rate, args.seed)

@@ -2,7 +2,9 @@
 
 The directory is ``platformdirs.user_data_dir("card-commons-hearts")``, or ``$HEARTS_HOME``
 when set (tests point it at a temporary directory). Every write goes to a temporary
-file first and then replaces the target, so a crash never leaves half a file::
+file first and then replaces the target, so a crash never leaves half a file (a file that
+must not replace another is linked into place instead, or created exclusively where the
+filesystem has no hard links)::
 
     current-game.json      the game in progress: its record plus the app's settings
     games/<stamp>.json     finished games, as game records (never one over another)
@@ -11,6 +13,7 @@ file first and then replaces the target, so a crash never leaves half a file::
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -41,6 +44,7 @@ __all__ = [
     "read_sheet_file",
     "save_current_game",
     "save_finished_game",
+    "save_new_file",
     "save_new_sheet",
     "save_sheet",
     "sheet_path",
@@ -51,6 +55,10 @@ HOME_ENV: Final = "HEARTS_HOME"
 _CURRENT: Final = "current-game.json"
 _SAVED_FORMAT: Final = "card-commons-hearts/saved-game"
 _NAME: Final = re.compile(r"^[\w][\w .-]{0,63}$")
+_NO_HARD_LINKS: Final = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                                   errno.ENOSYS})
+"""What ``os.link`` fails with on a filesystem that has no hard links (FAT, some FUSE
+mounts, some network shares)."""
 
 
 class SavedGameError(HeartsError, ValueError):
@@ -76,6 +84,8 @@ def atomic_write_text(path: Path, text: str, *, create: bool = False) -> Path:
 
     With ``create`` the file must not exist yet (it is linked into place, which fails
     when another process got there first): a :class:`SavedGameError`, nothing replaced.
+    A filesystem without hard links gets the file created exclusively instead (still
+    never over another; see :func:`_create_exclusive`).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -85,10 +95,7 @@ def atomic_write_text(path: Path, text: str, *, create: bool = False) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
         if create:
-            try:
-                os.link(temp, path)
-            except FileExistsError:
-                raise SavedGameError(f"{path} exists already; it is left as it was") from None
+            _link_new(temp, path, text)
         else:
             os.replace(temp, path)
     finally:
@@ -96,10 +103,65 @@ def atomic_write_text(path: Path, text: str, *, create: bool = False) -> Path:
     return path
 
 
+def _link_new(temp: str, path: Path, text: str) -> None:
+    """Put the written ``temp`` at ``path`` where no file is, never replacing one: a hard
+    link, or on a filesystem without them ``text`` written to a file created exclusively."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise _exists(path) from None
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        _create_exclusive(path, text)
+
+
+def _create_exclusive(path: Path, text: str) -> None:
+    """Create ``path`` (only where no file is) and write ``text`` into it, synced to disk.
+    Not all or nothing, as a link is: the file is removed again when the write fails,
+    but a reader may see it being written, and a crash may leave it short."""
+    try:
+        handle = path.open("x", encoding="utf-8")
+    except FileExistsError:
+        raise _exists(path) from None
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:  # a full disk, Ctrl-C: no half file is left as the game's
+        path.unlink(missing_ok=True)
+        raise
+
+
+def _exists(path: Path) -> SavedGameError:
+    return SavedGameError(f"{path} exists already; it is left as it was")
+
+
+def save_new_file(path: Path, text: str) -> Path:
+    """Write ``text`` to a new file, never over another: ``path``, or ``STEM-2.SUFFIX``,
+    ``STEM-3.SUFFIX``..., the first name free when it is written (another process may
+    take a name between the look and the write: its file is kept, and the next name
+    taken). Returns where it went."""
+    chosen, number = path, 1
+    while True:
+        if not chosen.exists():
+            try:
+                return atomic_write_text(chosen, text, create=True)
+            except SavedGameError:  # taken between the look and the write: the next name
+                pass
+        number += 1
+        chosen = path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
 def atomic_write_json(path: Path, data: Any, *, create: bool = False) -> Path:
     """Write JSON atomically (see :func:`atomic_write_text`)."""
-    return atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-                             create=create)
+    return atomic_write_text(path, _json_text(data), create=create)
+
+
+def _json_text(data: Any) -> str:
+    """The text of every JSON file kept here."""
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def _read_json(path: Path) -> Any:
@@ -144,17 +206,7 @@ def save_finished_game(record: dict[str, Any], *, now: datetime | None = None) -
     created only where none is (another process may take a name meanwhile)."""
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     seed = re.sub(r"[^\w-]", "_", str(record.get("seed") or "dealt"))[:32]
-    folder = data_dir() / "games"
-    base = f"{stamp}-{seed}"
-    path, number = folder / f"{base}.json", 1
-    while True:
-        if not path.exists():
-            try:
-                return atomic_write_json(path, record, create=True)
-            except SavedGameError:  # taken between the look and the write: the next name
-                pass
-        number += 1
-        path = folder / f"{base}-{number}.json"
+    return save_new_file(data_dir() / "games" / f"{stamp}-{seed}.json", _json_text(record))
 
 
 def finished_games() -> list[Path]:

@@ -10,7 +10,9 @@ state at the round's end, the point cards and the Q♠ from the core's masks.
 
 Figures, for one player (a seat name, or the one person's seat, see :func:`player_seat`):
 
-- games and wins (a shared win counts as a win: every seat in ``winners`` won);
+- games; wins, a tie's win split among its winners, and shared wins, the games won in a
+  tie, each whole (the meaning every command gives them: :func:`hearts.arena.stats.win_share`
+  and :func:`~hearts.arena.stats.shared_win`);
 - hands played and the average points a hand (the points the score sheet gives each
   round, after a moon's effect);
 - moons shot, and moons allowed (another seat shot);
@@ -42,11 +44,15 @@ __all__ = ["GameLine", "PlayerStats", "game_line", "player_seat", "player_stats"
 
 @dataclass(frozen=True, slots=True)
 class GameLine:
-    """One complete game's figures for one seat."""
+    """One complete game's figures for one seat: ``won`` whether it is among the winners,
+    ``win_share`` its share of the win (a tie's win split), ``shared_win`` whether it won
+    in a tie."""
 
     preset: str
     seat: int
     won: bool
+    win_share: float
+    shared_win: bool
     hands: int
     points: int
     moons_shot: int
@@ -57,11 +63,13 @@ class GameLine:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A player's figures over the games of one preset."""
+    """A player's figures over the games of one preset: ``wins`` adds up each game's
+    share of the win (a tie's win split), ``shared_wins`` counts the games won in a tie."""
 
     preset: str
     games: int = 0
-    wins: int = 0
+    wins: float = 0.0
+    shared_wins: int = 0
     hands: int = 0
     points: int = 0
     moons_shot: int = 0
@@ -76,18 +84,21 @@ class PlayerStats:
 
     def add(self, line: GameLine) -> PlayerStats:
         """These figures with one more game's."""
-        return PlayerStats(self.preset, self.games + 1, self.wins + line.won,
-                           self.hands + line.hands, self.points + line.points,
-                           self.moons_shot + line.moons_shot,
-                           self.moons_allowed + line.moons_allowed,
-                           self.queens_taken + line.queens_taken,
-                           self.clean_hands + line.clean_hands)
+        return PlayerStats(self.preset, games=self.games + 1,
+                           wins=self.wins + line.win_share,
+                           shared_wins=self.shared_wins + line.shared_win,
+                           hands=self.hands + line.hands, points=self.points + line.points,
+                           moons_shot=self.moons_shot + line.moons_shot,
+                           moons_allowed=self.moons_allowed + line.moons_allowed,
+                           queens_taken=self.queens_taken + line.queens_taken,
+                           clean_hands=self.clean_hands + line.clean_hands)
 
     def to_json(self) -> dict[str, Any]:
-        """The figures as plain JSON (the average rounded to hundredths)."""
+        """The figures as plain JSON (the average rounded to hundredths, the wins as
+        ``hearts simulate`` and the arena round them)."""
         average = self.average_points
-        return {"preset": self.preset, "games": self.games, "wins": self.wins,
-                "hands": self.hands, "points": self.points,
+        return {"preset": self.preset, "games": self.games, "wins": round(self.wins, 4),
+                "shared_wins": self.shared_wins, "hands": self.hands, "points": self.points,
                 "average_points": None if average is None else round(average, 2),
                 "moons_shot": self.moons_shot, "moons_allowed": self.moons_allowed,
                 "queens_taken": self.queens_taken, "clean_hands": self.clean_hands}
@@ -131,6 +142,10 @@ def game_line(record: Mapping[str, Any], player: str | None = None) -> GameLine 
                        record_people(record, final.players))
     if seat is None:
         return None
+    # imported here: the arena's package loads NumPy, which a server need not load
+    # before its first player page
+    from hearts.arena.stats import shared_win, win_share
+
     hands = points = shot = allowed = queens = clean = 0
     for end in _round_ends(final):
         result = end.results[-1]
@@ -142,8 +157,9 @@ def game_line(record: Mapping[str, Any], player: str | None = None) -> GameLine 
         taken = end.taken(seat).mask
         queens += bool(taken & QUEEN_MASK)
         clean += not taken & final.rules.point_cards
-    return GameLine(final.rules.preset, seat, seat in final.winners, hands, points, shot,
-                    allowed, queens, clean)
+    winners = final.winners
+    return GameLine(final.rules.preset, seat, seat in winners, win_share(winners, seat),
+                    shared_win(winners, seat), hands, points, shot, allowed, queens, clean)
 
 
 def summarize(lines: Iterable[GameLine]) -> dict[str, PlayerStats]:

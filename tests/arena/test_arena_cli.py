@@ -74,7 +74,11 @@ def test_arena_pools_the_json_reports_of_two_seeds(capsys: pytest.CaptureFixture
 ])
 def test_arena_refuses_bad_settings(argv: list[str], complaint: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "--quiet", *argv]) == 2
+    try:  # a value argparse's types judge is a usage error (SystemExit 2), the rest return 2
+        status = main(["arena", "--quiet", *argv])
+    except SystemExit as stop:
+        status = stop.code
+    assert status == 2
     assert complaint in capsys.readouterr().err
 
 

@@ -115,9 +115,10 @@ def test_a_failing_external_bot_is_reported_and_its_games_complete(tmp_path: Pat
     assert ext["fallbacks"] == 4
     assert "at hello" in ext["errors"][0]
     assert all(o.winners for o in result.outcomes)
-    # every decision of its seat was the fallback's, and the report counts them
-    decisions = sum(len(o.decision_seconds[o.seating.index(bot)]) for o in result.outcomes)
-    assert ext["fallback_moves"] == decisions > 0
+    # every decision of its seat was the fallback's: the report counts them as such, and
+    # times none of them as the bot's
+    assert all(not o.decision_seconds[o.seating.index(bot)] for o in result.outcomes)
+    assert ext["fallback_moves"] > 0 and report(result)["timing"][bot]["decisions"] == 0
 
 
 def test_a_bot_that_never_says_hello_costs_the_start_timeout_not_thirty_seconds(

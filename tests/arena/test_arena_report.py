@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from pathlib import Path
@@ -22,7 +23,7 @@ from hearts.arena import (
     win_rate_text,
 )
 from hearts.arena.match import GameOutcome, first_code, playing_code
-from hearts.arena.report import REPORT_WIDTH
+from hearts.arena.report import REPORT_VERSION, REPORT_WIDTH, read_report
 from hearts.core import Rules
 
 # two bots, two seats each, in the two rotations of a match
@@ -101,17 +102,22 @@ def test_figures_from_known_outcomes() -> None:
     assert b["points_per_hand"]["mean"] == pytest.approx((39 / 4 + 26 / 4) / 2)
     # margins per deal set: A (39-13)/4 = 6.5 and (26-52)/4 = -6.5
     assert a["margin"]["mean"] == pytest.approx(0.0)
-    # sd 6.5 * sqrt(2) over sqrt(2) samples, times t(0.975, 1 df) = 12.7062
-    assert a["margin"]["half_width"] == pytest.approx(12.7062 * 6.5, rel=1e-4)
+    # sd 6.5 * sqrt(2) over sqrt(2) samples, times t(0.975, 1 df) = 12.7062: +-82.6, cut
+    # to the widest margin standard's hands allow (0 to 26 points a hand)
+    assert t_interval([6.5, -6.5]).half_width == pytest.approx(12.7062 * 6.5, rel=1e-4)
+    assert (a["margin"]["low"], a["margin"]["high"], a["margin"]["half_width"]) == (-26, 26, 26)
     assert b["margin"]["mean"] == pytest.approx(0.0)
-    assert (a["moons_made"], a["moons_allowed"], b["moons_made"], b["moons_allowed"]) == \
+    assert (a["moons_shot"], a["moons_allowed"], b["moons_shot"], b["moons_allowed"]) == \
         (0, 1, 1, 0)
     # wins: 1 + 1 + 0 + 2*(1/4) for A; B: 0 + 0 + 1 + 1/2
     assert (a["wins"], b["wins"]) == (2.5, 1.5)
+    # shared wins, a seat's each: A's two seats tie in the first two games, all four the
+    # last; B's one win is alone
+    assert (a["shared_wins"], b["shared_wins"]) == (6, 2)
     assert a["win_rate_per_seat"] == pytest.approx(2.5 / 8)
     # per deal set: A won both games (2 of 2 games x 2 seats), then a quarter share of one
     assert a["by_deal_set"]["win_rate_per_seat"] == [0.5, 0.125]
-    assert a["win_rate"] == t_interval([0.5, 0.125]).to_json()
+    assert a["win_rate"] == t_interval([0.5, 0.125], within=(0, 0.5)).to_json()
     assert a["win_rate"]["mean"] == pytest.approx(a["win_rate_per_seat"])
     assert b["by_deal_set"]["win_rate_per_seat"] == [0.0, 0.375]
     assert (a["fallbacks"], b["fallbacks"]) == (0, 1)
@@ -164,7 +170,7 @@ def test_a_report_keeps_each_deal_sets_figures_behind_its_intervals() -> None:
     a = figures["bots"][0]  # type: ignore[index]
     assert a["by_deal_set"] == {"points_per_hand": [0, 13, 5], "margin": [13, -13, 3],
                                 "win_rate_per_seat": [0.25, 0.25, 0.25]}
-    assert a["margin"] == t_interval([13, -13, 3]).to_json()
+    assert a["margin"] == t_interval([13, -13, 3], within=(-26, 26)).to_json()
 
 
 def test_pooled_reports_give_intervals_over_all_their_deal_sets() -> None:
@@ -315,9 +321,57 @@ def test_the_text_report_fits_80_columns_where_its_bots_names_do() -> None:
     a = data["figures"]["bots"][0]
     assert row.startswith("random#a ") and interval_text(a["points_per_hand"]) in row
     assert interval_text(a["margin"], signed=True) in row
-    assert f"{a['moons_made']}/{a['moons_allowed']}" in row
+    assert f"{a['moons_shot']}/{a['moons_allowed']}" in row
     words = " ".join(text.split())
     assert "margin: the other bots' points per hand minus this bot's (positive is better)" \
         in words
     assert "fallbacks: games in which a seat of the bot failed and a built-in bot finished " \
            "for it (and its moves)" in words
+
+
+def _version_1(data: dict[str, object]) -> dict[str, object]:
+    """``data`` as version 1 wrote it: ``moons_made`` for ``moons_shot``, no shared wins."""
+    old = json.loads(json.dumps(data))
+    old["version"] = 1
+    for bot in old["figures"]["bots"]:
+        bot["moons_made"] = bot.pop("moons_shot")
+        del bot["shared_wins"]
+    return old  # type: ignore[no-any-return]
+
+
+def test_a_report_of_version_1_is_read_and_pooled_under_todays_names(tmp_path: Path) -> None:
+    """Kept reports (benchmarks/results) named the moons a bot shot ``moons_made``: they
+    are read, and pooled with today's, as ``moons_shot``; their shared wins were not
+    counted, so a pool with one of them has none rather than a count of some games."""
+    new = _known_report("new", [(5, 8)])
+    older = _version_1(_known_report("old", [(0, 13), (13, 0)]))
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(older), encoding="utf-8")
+    read = read_report(path)
+    assert [bot["moons_shot"] for bot in read["figures"]["bots"]] == [0, 0]
+    assert not any("moons_made" in bot for bot in read["figures"]["bots"])
+    pooled = pool([older, new])
+    assert pooled["version"] == new["version"] == REPORT_VERSION == 2
+    a = pooled["figures"]["bots"][0]
+    assert "moons_made" not in a and a["moons_shot"] == 0
+    assert a["shared_wins"] is None
+    text = format_report(pooled)
+    assert "wins: random#a 3.00, random#b 3.00\n" in text  # no shared count to show
+    assert pool([new])["figures"]["bots"][0]["shared_wins"] == 2
+
+
+def test_the_text_report_shows_wins_and_shared_wins_and_says_what_they_are() -> None:
+    text = format_report(pool([_known_report("one", [(0, 13), (13, 0)])]))
+    assert "wins: random#a 2.00 (4 shared), random#b 2.00 (4 shared)" in text
+    assert ("wins: games won, a tie's win split among its winners (a tie of two: a half "
+            "each); shared wins: games won in a tie, each counted whole") in " ".join(
+                text.split())
+
+
+def test_the_kept_reports_of_version_1_still_read() -> None:
+    results = Path(hearts.__file__).parents[2] / "benchmarks" / "results"
+    kept = sorted(results.glob("curve-alarm-budget-0.05-s28-*.json"))
+    if not kept:
+        pytest.skip("no kept reports in this tree")
+    bots = pool([read_report(path) for path in kept])["figures"]["bots"]
+    assert all(isinstance(bot["moons_shot"], int) for bot in bots)

@@ -24,8 +24,8 @@ PRESET_COUNTS = [
 ]
 SUMMARY_KEYS = {
     "rules", "players", "seed", "first_game", "games", "game_seeds", "hands", "levels", "seats",
-    "points_per_hand", "mean_final_total", "wins", "shared_wins", "moon_shots", "elapsed_s",
-    "hands_per_s", "records",
+    "points_per_hand", "mean_final_total", "wins", "shared_wins", "tied_games", "moons_shot",
+    "moons_allowed", "elapsed_s", "hands_per_s", "records",
 }
 
 
@@ -53,10 +53,15 @@ def test_every_preset_and_player_count_plays_whole_games(hearts_cli, tmp_path, p
         points = sum(r.points[seat] for s in states for r in s.results)
         assert summary["points_per_hand"][seat] == pytest.approx(points / hands, abs=1e-4)
         moons = sum(r.shooter == seat for s in states for r in s.results)
-        assert summary["moon_shots"][seat] == moons
+        assert summary["moons_shot"][seat] == moons
+        allowed = sum(r.shooter not in (None, seat) for s in states for r in s.results)
+        assert summary["moons_allowed"][seat] == allowed
         wins = sum(1 / len(s.winners) for s in states if seat in s.winners)
         assert summary["wins"][seat] == pytest.approx(wins, abs=1e-4)
+        shared = sum(seat in s.winners and len(s.winners) > 1 for s in states)
+        assert summary["shared_wins"][seat] == shared
     assert sum(summary["wins"]) == pytest.approx(3)
+    assert summary["tied_games"] == sum(len(s.winners) > 1 for s in states)
 
 
 def test_json_summary_schema(hearts_cli):
@@ -69,7 +74,8 @@ def test_json_summary_schema(hearts_cli):
     assert summary["game_seeds"] == ["s1-1", "s1-2"]
     assert summary["levels"] == ["random"] * 4
     assert summary["seats"] == ["random 0", "random 1", "random 2", "random 3"]
-    for key in ("points_per_hand", "mean_final_total", "wins", "moon_shots"):
+    for key in ("points_per_hand", "mean_final_total", "wins", "shared_wins", "moons_shot",
+                "moons_allowed"):
         assert len(summary[key]) == 4
     assert summary["hands_per_s"] > 0 and summary["records"] is None
 

@@ -23,7 +23,7 @@ READERS = {
     "challenge check": [],
     "challenge submit": ["--server", "http://127.0.0.1:9"],  # refused before any request
 }
-RECORD_METAVARS = {"FILE", "RECORD"}
+RECORD_METAVARS = {"RECORD"}  # one name for a game record in every command
 
 
 def _record_commands(parser: argparse.ArgumentParser, prefix: str = "") -> set[str]:

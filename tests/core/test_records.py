@@ -416,3 +416,34 @@ def test_a_game_record_refuses_people_that_are_not_its_seats() -> None:
         game_record(GAME, people=[4])
     with pytest.raises(InvalidRecordError, match="each once"):
         game_record(GAME, people=[1, 1])
+
+
+# --------------------------------------------------------------------- levels
+def test_a_game_record_states_its_levels_and_replays_with_them() -> None:
+    levels = [None, "expert:iterations=200", "normal", None]
+    record = game_record(GAME, people=(0, 3), levels=levels)
+    assert record["levels"] == levels
+    assert game_record(replay_game(record), record["seats"], people=[0, 3],
+                       levels=levels) == record
+    assert "levels" not in RECORD  # a record without them reads as before
+
+
+@pytest.mark.parametrize("levels", [None, "normal", [], ["normal"] * 3, ["normal"] * 5,
+                                    [None, "", "normal", "normal"], [None, 3, "normal", "x"],
+                                    [None, "x" * 201, "normal", "normal"],
+                                    [None, "\ud800", "normal", "normal"],
+                                    ["normal", "normal", "normal", "normal"],  # 0 is a person
+                                    [None, None, "normal", "normal"]])  # 1 is no person
+def test_bad_levels_are_refused_in_words(levels: Any) -> None:
+    record = {**copy.deepcopy(RECORD), "people": [0], "levels": levels}
+    with pytest.raises(InvalidRecordError, match=r"record: levels gives each of the 4 seats "
+                                                 r"its computer's level as given"):
+        replay_game(record)
+    if levels is not None:  # None to game_record: the levels are not known
+        with pytest.raises(InvalidRecordError, match="record: levels gives"):
+            game_record(GAME, people=[0], levels=levels)
+
+
+def test_levels_without_people_only_need_a_level_or_null_a_seat() -> None:
+    record = {**copy.deepcopy(RECORD), "levels": [None, None, "normal", "hard"]}
+    replay_game(record)  # no people: nothing says which seats must be null

@@ -26,8 +26,8 @@ def test_a_row_reads_the_attacker_as_the_bot_of_one_seat() -> None:
     bots = {bot["bot"]: bot for bot in data["figures"]["bots"]}
     assert (row["defender"], row["attacker"]) == ("easy", "shooter")
     assert row["hands"] == data["figures"]["hands"] > 0
-    assert row["moons_allowed"] == bots["shooter"]["moons_made"]
-    assert row["defender_moons"] == bots["easy"]["moons_made"]
+    assert row["moons_allowed"] == bots["shooter"]["moons_shot"]
+    assert row["defender_moons"] == bots["easy"]["moons_shot"]
     assert row["low"] <= row["share"] <= row["high"]
     assert row["share"] == row["moons_allowed"] / row["hands"]
 

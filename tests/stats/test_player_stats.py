@@ -54,6 +54,8 @@ def test_every_figure_matches_the_records_results(game: tuple[str, int, str]) ->
         # the points of every hand add up to what the game's totals say
         assert line.points == final.totals[seat] - record["scores"][seat]
         assert line.won == (seat in final.winners)
+        assert line.win_share == (1 / len(final.winners) if line.won else 0)
+        assert line.shared_win == (line.won and len(final.winners) > 1)
         assert line.moons_shot == sum(r.shooter == seat for r in final.results)
         assert line.moons_shot + line.moons_allowed == moons
         if not rules.jack_of_diamonds:  # then no point card taken is exactly 0 points, or
@@ -61,7 +63,11 @@ def test_every_figure_matches_the_records_results(game: tuple[str, int, str]) ->
             assert line.clean_hands == sum(
                 (r.shooter is None and r.points[seat] == 0)
                 or (r.shooter is not None and r.shooter != seat) for r in final.results)
-    assert sum(line.won for line in lines if line) == len(final.winners)  # shared wins count
+    assert sum(line.won for line in lines if line) == len(final.winners)
+    # a tie's win is split: one game, one win among the seats
+    assert sum(line.win_share for line in lines if line) == pytest.approx(1)
+    assert sum(line.shared_win for line in lines if line) == (
+        len(final.winners) if len(final.winners) > 1 else 0)
     assert sum(line.points for line in lines if line) == sum(final.totals)
     if rules.deck & QUEEN_MASK:  # somebody takes the Q♠ in every hand
         assert sum(line.queens_taken for line in lines if line) == len(final.results)
@@ -82,7 +88,8 @@ def test_figures_are_kept_by_preset_and_can_be_filtered() -> None:
     assert stats["card-commons"].games == 2 and stats["standard"].games == 1
     both = [game_line(r) for r in records[::2]]
     assert stats["card-commons"].points == sum(line.points for line in both if line)
-    assert stats["card-commons"].wins == sum(line.won for line in both if line)
+    assert stats["card-commons"].wins == sum(line.win_share for line in both if line)
+    assert stats["card-commons"].shared_wins == sum(line.shared_win for line in both if line)
     assert list(player_stats(records, preset="standard")) == ["standard"]
     assert player_stats(records, "Nobody") == {}
 
@@ -135,3 +142,16 @@ def test_a_bad_record_is_refused_with_its_number_and_reason() -> None:
         player_stats([good, bad], "Seat 1")
     with pytest.raises(InvalidRecordError, match="format must be"):
         game_line({"format": "something else"})
+
+
+def test_a_tied_win_is_split_among_its_winners_and_counted_whole_as_shared() -> None:
+    """``wins`` means what ``hearts simulate`` and the arena mean: a tie of two gives each
+    winner half a win; ``shared_wins`` counts the tied games whole."""
+    records = [simulated("standard", 4, seed, "rounds=1") for seed in ("t0", "t3")]
+    assert [replay_game(record).winners for record in records] == [(0, 2), (2, 3)]
+    both = player_stats(records, "Seat 3")["standard"]  # seat 2: in both ties
+    assert (both.wins, both.shared_wins) == (1.0, 2)
+    first = player_stats(records, "Seat 1")["standard"]  # seat 0: in the first
+    assert first.to_json()["wins"] == 0.5 and first.to_json()["shared_wins"] == 1
+    loser = player_stats(records, "Seat 2")["standard"]  # seat 1: in neither
+    assert (loser.wins, loser.shared_wins) == (0, 0)

@@ -8,7 +8,8 @@ wins over whole games. Every game and player is seeded from the match seed, so a
 match gives the same figures for any number of workers.
 
 Games run through the one driver (:func:`hearts.players.driver.run_game`): bots only
-ever get views, and the arena only times their decisions.
+ever get views, and the arena only times their decisions: an outside bot's own, never
+those its fallback made after it failed (counted apart, as ``fallback_moves``).
 """
 
 from __future__ import annotations
@@ -100,7 +101,10 @@ class GameTask:
 class GameOutcome:
     """What one game gave: points and moon shooters by round, totals, failures, and each
     seat's decision times, wall clock and this thread's CPU (a bot in another process,
-    an external one, uses no CPU here)."""
+    an external one, uses no CPU here): the bot's own decisions only, where a failed
+    external bot's seat was taken over (``fallback_moves``: the fallback's decisions,
+    the one its bot failed among them). ``bot_names``: per seat, the name an external bot
+    gave in ``ready`` (None for a built-in bot, or one that gave none)."""
 
     deal_set: int
     rotation: int
@@ -114,6 +118,7 @@ class GameOutcome:
     failures: tuple[str | None, ...]
     record: dict[str, Any] | None = None
     fallback_moves: tuple[int, ...] = ()  # per seat: decisions a fallback made for it
+    bot_names: tuple[str | None, ...] = ()
 
 
 # The sources that decide how a bot plays: the rules, every player, and the adapter and
@@ -215,6 +220,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # a file that is no policy said in words (session 43's last commit): the same two runs,
     # 12 and 12 games alike
     "a40407fc6c04750e": "3e8d65c30141bb85",
+    # session 44: a record's levels, bot specs' tags refused with options, policy files
+    # with weights that are no numbers refused: the same two runs, 12 and 12 games alike
+    "cf24d75419d5218b": "a40407fc6c04750e",
 })
 
 
@@ -296,19 +304,25 @@ def _close(players: Sequence[Player], state: GameState | None) -> None:
 
 
 class _TimedSeat:
-    """A bot's seat that records how long each of its decisions takes."""
+    """A bot's seat that records how long each of its own decisions takes."""
 
     def __init__(self, player: Player) -> None:
         self._seat = PlayerSeat(player)
+        self._external = player if isinstance(player, ExternalPlayer) else None
         self.seconds: list[float] = []
         self.cpu_seconds: list[float] = []
 
     def act(self, view: PlayerView) -> Action:
-        """The bot's action, timed in wall-clock and this thread's CPU seconds."""
+        """The bot's action, timed in wall-clock and this thread's CPU seconds; not timed
+        where the fallback of a failed external bot decided (the host counts it)."""
+        handed_over = self._external.fallback_moves if self._external is not None else 0
         started, cpu_started = time.perf_counter(), time.thread_time()
         action = self._seat.act(view)
-        self.seconds.append(time.perf_counter() - started)
-        self.cpu_seconds.append(time.thread_time() - cpu_started)
+        seconds = time.perf_counter() - started
+        cpu_seconds = time.thread_time() - cpu_started
+        if self._external is None or self._external.fallback_moves == handed_over:
+            self.seconds.append(seconds)
+            self.cpu_seconds.append(cpu_seconds)
         return action
 
     def refused(self, view: PlayerView, error: IllegalActionError) -> None:
@@ -341,6 +355,8 @@ def play_game_task(task: GameTask) -> GameOutcome:
         record=game_record(state, seats=task.seating, people=()) if config.keep_records else None,
         fallback_moves=tuple(p.fallback_moves if isinstance(p, ExternalPlayer) else 0
                              for p in players),
+        bot_names=tuple(p.bot_name if isinstance(p, ExternalPlayer) else None
+                        for p in players),
     )
 
 

@@ -12,7 +12,11 @@ A spec is one of
 
 The whole text is the bot's label in the results, so ``--bot expert --bot random
 --bot expert --bot random`` is two bots with two seats each. A built-in bot may end
-in ``#TAG`` to tell apart two bots of one kind (``random#a`` vs ``random#b``).
+in ``#TAG`` to tell apart two bots of one kind (``random#a`` vs ``random#b``); the tag
+comes last, after any options (``expert:iterations=5#fast``).
+
+The other seats' labels an outside program is told (:func:`public_names`) are never the
+specs themselves: an ``ext:`` command line may hold paths or secrets.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ from hearts.players.levels import LEVELS, POLICY, make_player
 from hearts.players.policy import PolicyFileError, load_layers
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ExternalPlayer
 
-__all__ = ["EXTERNAL", "ISMCTS", "BotSpec", "BotSpecError", "build_player", "default_fallback"]
+__all__ = ["EXTERNAL", "ISMCTS", "BotSpec", "BotSpecError", "build_player", "default_fallback",
+           "public_names"]
 
 EXTERNAL: Final = "ext"
 ISMCTS: Final = "ismcts"
@@ -66,7 +71,13 @@ class BotSpec:
             except PolicyFileError as exc:
                 raise BotSpecError(str(exc)) from None
             return cls(text, kind, (("path", rest),))
-        body = text.partition("#")[0]
+        body, _, tag = text.partition("#")
+        if ":" in tag:  # options read as part of the tag would be ignored
+            name, _, late = tag.partition(":")
+            joined = f"{body}{',' if ':' in body else ':'}{late}#{name}" if late \
+                else f"{body}#{name}"
+            raise BotSpecError(f"{text!r}: options go before the tag, as in {joined!r}; "
+                               "the tag is the spec's last part")
         kind, _, rest = body.partition(":")
         if kind != ISMCTS and kind not in LEVELS:
             raise BotSpecError(
@@ -125,16 +136,38 @@ def option_value(value: str) -> object:
         return value
 
 
+def public_names(specs: Sequence[str]) -> list[str]:
+    """What an outside bot is told of each seat's bot (hello's ``names``): a built-in
+    bot's kind and tag (``expert#fast``: no options), ``policy`` (no file's path), and
+    ``ext bot N`` for the Nth different ``ext:`` spec (never its command line)."""
+    external: dict[str, int] = {}
+    names = []
+    for text in (spec.strip() for spec in specs):
+        kind = text.partition(":")[0]
+        if kind == EXTERNAL:
+            names.append(f"ext bot {external.setdefault(text, len(external) + 1)}")
+        elif kind == POLICY:
+            names.append(POLICY)
+        else:
+            body, hash_sign, tag = text.partition("#")
+            names.append(body.partition(":")[0] + hash_sign + tag)
+    return names
+
+
 def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,
                  timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT,
                  fallback: str | None = None, names: Sequence[str] | None = None) -> Player:
-    """A fresh player for one game at ``seat``, its randomness derived from ``seed``."""
+    """A fresh player for one game at ``seat``, its randomness derived from ``seed``.
+
+    ``names`` are every seat's spec; an outside bot is told their :func:`public_names`,
+    and a seed derived one-way from ``seed``."""
     if spec.kind == EXTERNAL:
         backup = BotSpec.parse(fallback or default_fallback())
         if backup.is_external:
             raise BotSpecError("the fallback must be a built-in bot, not an external one")
         return ExternalPlayer(spec.command, seat, rules, timeout=timeout,
-                              startup_timeout=startup_timeout, names=names, name=spec.text,
+                              startup_timeout=startup_timeout, name=spec.text, seed=seed,
+                              names=None if names is None else public_names(names),
                               fallback=build_player(backup, seat=seat, rules=rules,
                                                     seed=f"{seed}/fallback"))
     if spec.kind == ISMCTS:

@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from hearts.cli.cmd_replay import read_records, read_text, replay_record
+from hearts.cli.cmd_replay import (
+    read_records,
+    read_text,
+    record_label,
+    refuse_non_record,
+    replay_record,
+)
 from hearts.cli.common import (
     CommandLineError,
     games_progress,
     positive_int,
     positive_number,
     seed_text,
-    usable_cpus,
+    worker_count,
 )
 from hearts.core import Card, read_whole_number
 from hearts.players import PlayerError
@@ -63,7 +68,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "fine (forced ones do not count). With --seed the report is reproducible: each "
         "decision samples a fixed number of deals from its own seed, whatever --workers "
         "and whichever other --seats are judged.")
-    parser.add_argument("file", metavar="FILE",
+    parser.add_argument("file", metavar="RECORD",
                         help="the game or hand record (JSON, or JSON lines of records); "
                              "- reads standard input")
     parser.add_argument("--seats", type=_seat_list, metavar="S1,S2,...",
@@ -90,7 +95,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check every record of the file, then analyse each; print the reports (text or
-    JSON). A bad record or setting is refused before any decision is judged."""
+    JSON). A bad record or setting is refused before any decision is judged, and before
+    any note (``--workers`` cut to the CPUs) is said. A file that is no record at all is
+    refused as every command that reads one refuses it; in JSON lines, such a line is
+    an invalid record of the file."""
     from hearts.core import InvalidRecordError
     from hearts.players.analysis import judging_settings, plan_analysis
 
@@ -98,10 +106,12 @@ def run(args: argparse.Namespace) -> int:
         judging_settings(args.seed, args.iterations, args.budget)
     except PlayerError as exc:  # the one setting argparse cannot judge alone: --budget
         raise CommandLineError(f"--budget: {exc}") from None
-    workers = _workers(args.workers)
-    label = "<stdin>" if args.file == "-" else args.file
+    label = record_label(args.file)
+    records = read_records(read_text(args.file))
+    if len(records) == 1:
+        refuse_non_record(records[0][1], label)
     plans = []
-    for where, data in read_records(read_text(args.file)):
+    for where, data in records:
         named = label if where is None else f"{label}: {where}"
         try:
             replay_record(data)  # as hearts replay checks it: the seat names too
@@ -113,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandLineError(f"{named}: invalid record: {exc}") from None
         except PlayerError as exc:
             raise CommandLineError(f"{named}: {exc}") from None
+    workers = worker_count(args.workers, "analyze", "judging")
     reports: list[dict[str, Any]] = []
     for named, plan in plans:
         with games_progress(args.quiet, "decisions") as progress:
@@ -125,18 +136,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(reports[0] if len(reports) == 1 else reports, ensure_ascii=False,
                          indent=1))
     return 0
-
-
-def _workers(asked: int) -> int:
-    """``--workers``, cut to the CPUs this process may use (more would only share them),
-    saying so on standard error."""
-    cpus = usable_cpus()
-    if asked <= cpus:
-        return asked
-    print(f"hearts analyze: --workers {asked} is more than the "
-          f"{counted(cpus, 'CPU')} this process may use; judging on {cpus}",
-          file=sys.stderr)
-    return cpus
 
 
 def text_report(report: dict[str, Any]) -> list[str]:

@@ -8,26 +8,33 @@ import logging
 import secrets
 import shlex
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from hearts.arena.cluster import run_match_ray
 from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, pool, read_report, report
 from hearts.arena.specs import BotSpec
+from hearts.arena.stats import WINS_MEANING
 from hearts.cli.common import (
+    RULES_HELP,
     check_output_file,
     games_progress,
     levels_text,
     positive_int,
     positive_number,
+    rules_option,
     seed_text,
     usable_cpus,
+    worker_count,
     write_lines,
 )
 from hearts.core import Rules
 from hearts.protocol.host import DEFAULT_TIMEOUT, STARTUP_TIMEOUT
+from hearts.wording import counted
 
 __all__ = ["configure", "lineup", "refuse_programs_that_cannot_start"]
 
@@ -38,8 +45,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Play a match on duplicate deals: each deal set is replayed with "
                           "the bots rotated through the seats, so every bot holds every hand. "
                           "Reports each bot's points per hand with a 95% confidence interval, "
-                          "its margin over the others, moon shots made and allowed, and game "
-                          "wins.")
+                          "its margin over the others, moons shot and allowed, and wins and "
+                          f"shared wins. {WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as "
+                          "hearts stats and hearts simulate count them.")
     parser.epilog = (f"Bots: {levels_text()} (options as LEVEL:key=value; LEVEL#TAG to tell "
                      "two bots of one kind apart), policy:PATH (a trained policy's .npz "
                      "file, docs/research.md), ismcts (OpenSpiel, options sims,uct,rollouts) "
@@ -53,9 +61,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="instead of playing, join the --json reports of matches of one "
                              "lineup and rules on different seeds (runs on several machines, "
                              "or one after another) into one report over all their deal sets")
-    parser.add_argument("--rules", default="card-commons",
-                        help="rules text, e.g. standard or card-commons:target=50 "
-                             "(default: card-commons)")
+    parser.add_argument("--rules", type=rules_option, default="card-commons",
+                        metavar="RULES", help=RULES_HELP)
     parser.add_argument("--deal-sets", type=positive_int, default=50, metavar="N",
                         help="number of deal sets (game seeds), each played in every "
                              "rotation (default: 50)")
@@ -66,7 +73,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "shown in the report)")
     parser.add_argument("--workers", type=positive_int, default=usable_cpus(), metavar="N",
                         help="worker processes (default: one per CPU this process may "
-                             "use, so a run pinned with taskset gets one a pinned CPU)")
+                             "use, so a run pinned with taskset gets one a pinned CPU; at "
+                             "most that: more are cut to it, saying so; not used with --ray)")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                         help="run the games as Ray tasks instead of local worker processes: "
                              "on the cluster at ADDRESS (HOST:PORT or ray://HOST:PORT), or "
@@ -85,6 +93,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(default: normal if installed, else random)")
     parser.add_argument("--records", type=Path, default=None, metavar="FILE",
                         help="write every game's record to FILE, one JSON object a line")
+    parser.add_argument("--strict", action="store_true",
+                        help="exit with status 1, after writing the report, when any bot "
+                             "failed (its seat taken over by the fallback in any game; "
+                             "pooled reports too): for a check that a bot plays whole "
+                             "matches, where its figures would include the fallback's play")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -128,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             raise ArenaError("--pool joins reports already made: give it without --bot")
         data = pool([read_report(path) for path in args.pool])
         print(json.dumps(data, indent=2) if args.json else format_report(data))
-        return 0
+        return _status(data, strict=args.strict)
     if not args.bot:
         raise ArenaError("give the bots (--bot SPEC, once per seat), or --pool REPORT ... to "
                          "join the reports of earlier matches")
@@ -137,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
         check_output_file(args.records, "--records")
     if not args.ray:  # a cluster's nodes start the programs there, not here
         refuse_programs_that_cannot_start(args.bot)
+    # local workers only: Ray counts a cluster's CPUs itself (and --workers is not used)
+    workers = 1 if args.ray is not None else worker_count(args.workers, "arena", "playing")
     config = MatchConfig(
         rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
         seed=args.seed if args.seed is not None else secrets.token_hex(4),
@@ -146,11 +161,23 @@ def run(args: argparse.Namespace) -> int:
         if args.ray is not None:
             result = run_match_ray(config, args.ray or None, progress=progress)
         else:
-            result = run_match(config, workers=args.workers, progress=progress)
+            result = run_match(config, workers=workers, progress=progress)
     if args.records is not None:
         write_lines(args.records, result.record_lines())
     data = report(result)
     print(json.dumps(data, indent=2) if args.json else format_report(data))
-    return 0
+    return _status(data, strict=args.strict)
+
+
+def _status(data: dict[str, Any], *, strict: bool) -> int:
+    """The exit status once the report is out: 1 under ``--strict`` where a bot failed
+    (said on stderr, bot by bot), else 0."""
+    failed = [bot for bot in data["figures"]["bots"] if bot["fallbacks"]]
+    if not strict or not failed:
+        return 0
+    for bot in failed:
+        print(f"hearts arena: --strict: {bot['bot']} failed; its seat was taken over in "
+              f"{counted(bot['fallbacks'], 'game')}", file=sys.stderr)
+    return 1
 
 

@@ -32,7 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"the player: a level ({levels_text()}), with options as "
                              "LEVEL:key=value, or policy:PATH (a trained policy's .npz file)")
     parser.add_argument("--seed", type=seed_text, default=None,
-                        help="seed of the player's randomness (default: fresh each run)")
+                        help="seed of the player's randomness, joined to the seed the host "
+                             "sends in hello (default: hello's seed alone, else fresh each "
+                             "run)")
     parser.add_argument("--name", default=None,
                         help="the name sent in 'ready' (default: the level)")
     parser.set_defaults(func=run)
@@ -44,11 +46,14 @@ def run(args: argparse.Namespace) -> int:
     if spec.is_external:
         raise BotSpecError("hearts bot serves a built-in player; ext: bots already speak "
                            "the protocol themselves")
-    seed = args.seed if args.seed is not None else secrets.token_hex(8)
+    own = args.seed if args.seed is not None else secrets.token_hex(8)
     games = count(1)
 
-    def make_player(seat: int, rules: Rules) -> Player:
-        return build_player(spec, seat=seat, rules=rules, seed=f"{seed}/g{next(games)}/s{seat}")
+    def make_player(seat: int, rules: Rules, *, seed: int | None = None) -> Player:
+        # hello's seed makes a host's seeded games replay the same (--seed, if given, joins it)
+        game = next(games)
+        base = f"{own}/g{game}" if seed is None else f"{args.seed or ''}/hello{seed}"
+        return build_player(spec, seat=seat, rules=rules, seed=f"{base}/s{seat}")
 
     # fail on a bad spec now, before the host is kept waiting
     make_player(0, Rules.preset_rules("standard"))

@@ -31,9 +31,9 @@ from hearts.challenge import (
     seed_error,
 )
 from hearts.cli.cmd_play import challenge_code
-from hearts.cli.cmd_replay import read_text
+from hearts.cli.cmd_replay import read_record
 from hearts.cli.common import CommandLineError, name_list, whole_number_range
-from hearts.core import PRESETS, JsonTextError, is_whole_number, parse_record, read_json
+from hearts.core import PRESETS, JsonTextError, is_whole_number, read_json
 from hearts.wording import counted
 
 __all__ = ["SUBMIT_TIMEOUT", "configure", "run_check", "run_new", "run_show", "run_submit"]
@@ -50,7 +50,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Duplicate challenges: the same deals against the same computer "
                           "opponents for everyone who has the code. Play one with "
                           "'hearts play --challenge CODE'.")
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    # alone, as ``hearts`` alone: the help, exit status 0
+    parser.set_defaults(func=lambda _args: _print_help(parser))
 
     new = actions.add_parser("new", help="make a challenge and print its code",
                              description="Make a challenge: print its code and link.")
@@ -77,7 +79,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
     show = actions.add_parser("show", help="what a challenge code stands for",
                               description="Say what a challenge code stands for.")
-    show.add_argument("code", type=challenge_code, metavar="CODE")
+    show.add_argument("code", type=challenge_code, metavar="CODE",
+                      help="the challenge's code, or its link (ending /c/CODE)")
     show.set_defaults(func=run_show)
 
     check = actions.add_parser(
@@ -85,7 +88,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         description="Re-check a record as a play of a challenge: the rules, every deal from "
                     "the seed and every computer move decided again. Prints the points deal "
                     "by deal, or the first difference found (exit status 1).")
-    check.add_argument("record", metavar="RECORD", help="the game record (- reads stdin)")
+    check.add_argument("record", metavar="RECORD",
+                       help="the game record (JSON); - reads standard input")
     check.add_argument("--code", type=challenge_code, metavar="CODE",
                        help="the challenge (default: the one the record names)")
     check.set_defaults(func=run_check)
@@ -94,7 +98,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "submit", help="send a played record to a server's leaderboard",
         description="Send a challenge's record to URL/api/challenges/CODE/entries and print "
                     "its place on the leaderboard, or the server's refusal.")
-    submit.add_argument("record", metavar="RECORD", help="the game record (- reads stdin)")
+    submit.add_argument("record", metavar="RECORD",
+                        help="the game record (JSON); - reads standard input")
     submit.add_argument("--server", required=True, metavar="URL",
                         help="the server, e.g. https://hearts.example.org")
     submit.add_argument("--code", type=challenge_code, metavar="CODE",
@@ -103,6 +108,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 # ----------------------------------------------------------------------- actions
+def _print_help(parser: argparse.ArgumentParser) -> int:
+    """``hearts challenge`` with no action: its help, as ``hearts`` alone prints its."""
+    parser.print_help()
+    return 0
+
+
 def run_new(args: argparse.Namespace) -> int:
     """Print the new challenge's code, its link's path and how to play it."""
     seed = args.seed or "".join(secrets.choice(CODE_ALPHABET) for _ in range(_SEED_LENGTH))
@@ -182,8 +193,9 @@ def run_submit(args: argparse.Namespace) -> int:
 
 # ----------------------------------------------------------------------- helpers
 def _read_entry(args: argparse.Namespace) -> tuple[dict[str, Any], Challenge]:
-    """The record in the file and the challenge: ``--code``, else the one it names."""
-    record = parse_record(read_text(args.record))
+    """The record in the file (refused as every command refuses a file that is no
+    record) and the challenge: ``--code``, else the one it names."""
+    record = dict(read_record(args.record, f"hearts challenge {args.action}"))
     if args.code is not None:
         return record, args.code
     named = record.get("challenge")

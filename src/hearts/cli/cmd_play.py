@@ -10,6 +10,7 @@ deals and computer opponents, the record kept for ``hearts challenge submit``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,23 +22,24 @@ from hearts.cli.common import (
     add_rules_options,
     ask_line,
     check_output_file,
-    level_list,
-    level_name,
+    level_spec,
+    level_specs,
     levels_text,
     new_seed,
     rules_from_args,
+    seat_player,
     seed_text,
     write_record,
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import HeartsError, new_game, shown_name
-from hearts.players import make_player
+from hearts.core import HeartsError, Rules, new_game, shown_name
+from hearts.players import LEVELS, Player, make_player
 from hearts.tui.session import SPEEDS
 from hearts.wording import counted
 
-__all__ = ["add_play_options", "challenge_code", "configure", "read_line", "run", "run_screen",
-           "run_text"]
+__all__ = ["add_play_options", "challenge_code", "computer_player", "configure", "read_line",
+           "run", "run_screen", "run_text"]
 
 _MAX_NAME = 20
 _INTERRUPTED = 130
@@ -47,9 +49,12 @@ _INTERRUPTED = 130
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``hearts play`` in every mode (other modes add theirs after)."""
     add_rules_options(parser)
-    parser.add_argument("--level", type=level_name, default=DEFAULT_LEVEL, metavar="LEVEL",
+    # no default for argparse to read: a level is read by the arena's bot-spec parser,
+    # which the text game with plain levels never loads (nor NumPy with it)
+    parser.add_argument("--level", type=level_spec, metavar="LEVEL",
                         help=f"level of the computer players (default: {DEFAULT_LEVEL}; "
-                             f"levels: {levels_text()})")
+                             f"levels: {levels_text()}; options as LEVEL:key=value, e.g. "
+                             "expert:iterations=300, as hearts simulate takes them)")
     parser.add_argument("--seed", type=seed_text, metavar="SEED",
                         help="seed of the deals and the computers (default: a random one, "
                              "printed so the game can be played again)")
@@ -59,17 +64,18 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true",
                         help="plain text, line by line (automatic when input or output is "
                              "not a terminal)")
-    parser.add_argument("--levels", type=level_list, metavar="L1,L2,...",
-                        help="each opponent's level, from your left (default: --level for "
-                             "all)")
+    parser.add_argument("--levels", type=level_specs, metavar="L1,L2,...",
+                        help="each opponent's level, from your left, with options as "
+                             "--level takes them (e.g. expert:iterations=200,normal,normal; "
+                             "default: --level for all)")
     parser.add_argument("--speed", choices=tuple(SPEEDS), default="normal",
                         help="full screen: how fast the computer players move "
                              "(default: normal)")
     parser.add_argument("--auto-play", action="store_true",
                         help="full screen: play a forced move (one legal card) by itself")
     parser.add_argument("--plain", action="store_true",
-                        help="full screen: suits as letters (QS, 10H) for screen readers and "
-                             "terminals without the symbols")
+                        help="suits as letters (QS, 10H) for screen readers and terminals "
+                             "without the symbols, full screen and with --text")
     parser.add_argument("--resume", action="store_true",
                         help="full screen: continue the unfinished game saved after every move")
     parser.add_argument("--challenge", type=challenge_code, metavar="CODE",
@@ -170,10 +176,10 @@ def run_text(args: argparse.Namespace) -> int:
     seed: str = args.seed if args.seed is not None else new_seed()
     print(f"Seed {seed}: play these deals again with "
           f"hearts play --rules {rules.text} --seed {seed}", flush=True)
-    computers = [make_player(level, f"{seed}/seat-{seat}")
+    computers = [computer_player(level, seat, rules, f"{seed}/seat-{seat}")
                  for seat, level in enumerate(opponents, start=1)]
     game = TextGame(new_game(rules, seed), computers, name=name, read=read_line, write=print,
-                    symbols=symbols_fit(sys.stdout))
+                    symbols=_symbols(args), levels=opponents)
     outcome = game.play()
     record = game.record()
     if args.record is not None and game.state.history:
@@ -183,6 +189,16 @@ def run_text(args: argparse.Namespace) -> int:
     if outcome is Outcome.FINISHED:
         _keep_finished(record)
     return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
+
+
+def computer_player(level: str, seat: int, rules: Rules, seed: str) -> Player:
+    """The text game's computer at ``seat`` from a ``--level``/``--levels`` level, seated
+    as ``hearts simulate`` seats one (:func:`seat_player`); a plain level is the same
+    player made without the arena, so the text game loads no NumPy for it (the full
+    screen's is :func:`hearts.tui.session.computer_player`)."""
+    if level in LEVELS:
+        return make_player(level, seed)
+    return seat_player(level, seat, rules, seed)
 
 
 def _keep_finished(record: dict[str, Any]) -> None:
@@ -201,19 +217,24 @@ def _keep_finished(record: dict[str, Any]) -> None:
 
 def _run_text_challenge(args: argparse.Namespace, challenge: Challenge) -> int:
     """A challenge in line mode; its record goes to ``--record`` or, by default, to a new
-    ``challenge-CODE.json`` here, so that a play is never lost."""
+    ``challenge-CODE.json`` here (``-2``, ``-3``... where that is taken when the game
+    ends: another play of the challenge in this folder, at the same time too, keeps its
+    file), so that a play is never lost."""
     name = _player_name(args)
-    record_path: Path = args.record or _free_file(Path(f"challenge-{challenge.code}.json"))
+    record_path: Path = args.record or Path(f"challenge-{challenge.code}.json")
     check_output_file(record_path, "--record")
     print(f"Challenge {challenge.code}: {_challenge_line(challenge)}", flush=True)
     computers = [challenge.computer(seat) for seat in range(1, challenge.players)]
     game = TextGame(challenge.new_game(), computers, name=name, read=read_line, write=print,
-                    symbols=symbols_fit(sys.stdout), hints=False)
+                    symbols=_symbols(args), hints=False)
     outcome = game.play()
     if game.state.history:
         record = game.record()
         record["challenge"] = challenge.code
-        write_record(record_path, record)
+        if args.record is not None:
+            write_record(record_path, record)
+        else:
+            record_path = _write_new_record(record_path, record)
         state = "the game" if outcome is Outcome.FINISHED else "the game so far"
         print(f"Saved {state} to {record_path}")
         if outcome is Outcome.FINISHED:
@@ -240,14 +261,16 @@ def _say_submit(challenge: Challenge, finished: bool, path: Path | None) -> None
     print(f"Submit it with:  hearts challenge submit {path} --server URL")
 
 
-def _free_file(path: Path) -> Path:
-    """``path``, or ``NAME-2.json``, ``NAME-3.json``...: the first that does not exist."""
-    number = 2
-    chosen = path
-    while chosen.exists():
-        chosen = path.with_name(f"{path.stem}-{number}{path.suffix}")
-        number += 1
-    return chosen
+def _write_new_record(path: Path, record: dict[str, Any]) -> Path:
+    """Write a record as :func:`write_record` does, to ``path`` or the first free
+    ``NAME-2.json``, ``NAME-3.json``... when it is written, never over another file
+    (:func:`hearts.persistence.save_new_file`); where it went."""
+    from hearts.persistence import save_new_file
+
+    try:
+        return save_new_file(path, json.dumps(record) + "\n")
+    except OSError as exc:
+        raise CommandLineError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def _check_challenge_options(args: argparse.Namespace) -> None:
@@ -255,7 +278,7 @@ def _check_challenge_options(args: argparse.Namespace) -> None:
     would play another game."""
     given = [option for option, value in (
         ("--rules", args.rules != "card-commons"), ("--players", args.players is not None),
-        ("--level", args.level != DEFAULT_LEVEL), ("--levels", args.levels is not None),
+        ("--level", args.level is not None), ("--levels", args.levels is not None),
         ("--seed", args.seed is not None), ("--resume", args.resume)) if value]
     if given:
         raise CommandLineError(f"--challenge sets the rules, the opponents and the deals; "
@@ -263,12 +286,19 @@ def _check_challenge_options(args: argparse.Namespace) -> None:
 
 
 def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:
-    """The computers' levels from your left: ``--levels``, else ``--level`` for all."""
-    opponents: list[str] = args.levels or [args.level] * (players - 1)
+    """The computers' levels from your left, as given (``expert:iterations=200``):
+    ``--levels``, else ``--level`` for all."""
+    opponents: list[str] = args.levels or [args.level or DEFAULT_LEVEL] * (players - 1)
     if len(opponents) != players - 1:
         raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
                                f"{players - 1} opponents")
     return opponents
+
+
+def _symbols(args: argparse.Namespace) -> bool:
+    """Whether the line mode shows the suit symbols: not with ``--plain`` (letters for a
+    screen reader, as the full screen shows them), nor where the output cannot."""
+    return not args.plain and symbols_fit(sys.stdout)
 
 
 def _player_name(args: argparse.Namespace) -> str:

@@ -24,8 +24,8 @@ from hearts.core import (
 from hearts.core import replay_record as core_replay_record
 from hearts.wording import counted
 
-__all__ = ["configure", "read_records", "read_text", "refuse_non_record", "replay_record",
-           "run"]
+__all__ = ["configure", "read_record", "read_records", "read_text", "record_label",
+           "refuse_non_record", "replay_record", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "2 if the file is not a record at all (empty, cut short, not JSON, "
                           "another format), as for every command; in JSON lines such a line "
                           "fails alone.")
-    parser.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    parser.add_argument("file", metavar="RECORD",
+                        help="the game or hand record (JSON, or JSON lines of records); "
+                             "- reads standard input")
     parser.add_argument("--step", action="store_true",
                         help="step through the game in the terminal, every hand open: by "
                              "card, by trick, or to a round")
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         return step(args)
     if args.analyze or args.analysis or args.plain:
         raise CommandLineError("--analyze, --analysis and --plain go with --step")
-    label = "<stdin>" if args.file == "-" else args.file
+    label = record_label(args.file)
     records = read_records(read_text(args.file))
     if len(records) == 1:
         refuse_non_record(records[0][1], label)
@@ -93,18 +95,17 @@ def step(args: argparse.Namespace) -> int:
                                "the keyboard")
     if args.analyze and args.analysis:
         raise CommandLineError("give --analyze or --analysis, not both")
-    records = read_records(read_text(args.file))
-    if len(records) != 1:
-        raise CommandLineError(f"--step shows one record; {args.file} holds {len(records)}")
-    data = records[0][1]
-    if isinstance(data, InvalidRecordError):
-        raise data
+    data = read_record(args.file, "--step")
     from hearts.replay import analyze_for_replay, build_replay
 
     replay = build_replay(data)
     analysis: Mapping[str, Any] | None = None
     if args.analysis:
-        analysis = parse_record(read_text(args.analysis))
+        try:
+            analysis = parse_record(read_text(args.analysis))
+        except InvalidRecordError as exc:
+            raise CommandLineError(f"--analysis {args.analysis}: not an analysis: {exc}"
+                                   ) from None
     elif args.analyze:
         print("Analysing the decisions...", file=sys.stderr)
         analysis = analyze_for_replay(data)
@@ -115,10 +116,31 @@ def step(args: argparse.Namespace) -> int:
     return 0
 
 
+def record_label(file: str) -> str:
+    """How a refusal names the record file given as ``file`` (``-``: ``<stdin>``)."""
+    return "<stdin>" if file == "-" else file
+
+
+def read_record(file: str, reader: str) -> Mapping[str, Any]:
+    """The one record in ``file`` (``-``: standard input) for a command that reads one
+    (``reader``, as the refusal of a file of several names it), refused as every command
+    that reads a record refuses what is no record (:func:`refuse_non_record`)."""
+    label = record_label(file)
+    records = read_records(read_text(file))
+    if len(records) != 1:
+        raise CommandLineError(f"{label} holds {len(records)} records (JSON lines); "
+                               f"{reader} reads one")
+    data = records[0][1]
+    refuse_non_record(data, label)
+    assert not isinstance(data, InvalidRecordError)  # refused above
+    return data
+
+
 def refuse_non_record(data: Mapping[str, Any] | InvalidRecordError, label: str) -> None:
     """Raise an InvalidRecordError naming ``label`` where ``data`` is no game or hand
     record at all (a text that is no JSON object, or an object of another format): what
-    no check can judge is bad input, not a record that failed its check."""
+    no check can judge is bad input, not a record that failed its check. Every command
+    that reads a record says it so: ``FILE: not a record: WHY``."""
     if isinstance(data, InvalidRecordError):
         error = data
     elif data.get("format") in (GAME_FORMAT, HAND_FORMAT):

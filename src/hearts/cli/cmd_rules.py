@@ -21,7 +21,11 @@ meaning on the lines below instead."""
 def configure(parser: argparse.ArgumentParser) -> None:
     """The ``rules`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
-    parser.add_argument("rules", nargs="?", default=None,
+    parser.description = ("List the presets and every rule option with its meaning and its "
+                          "card-commons default; given a rules text, check it and show the "
+                          "value of every option under it. A rules text is a preset and "
+                          "options, PRESET:option=value,..., as every --rules takes it.")
+    parser.add_argument("rules", nargs="?", default=None, metavar="RULES",
                         help="a rules text to check and show, e.g. standard:moon=shooter-choice")
     parser.set_defaults(func=run)
 

@@ -1,9 +1,10 @@
 """``hearts score``: keep the score sheet of a game played with a real deck.
 
-A Textual screen in a terminal; plain line-by-line prompts with ``--plain`` or when
-standard input is not a terminal (scripts). Each round is checked by
-:mod:`hearts.core.scorekeeper`, read and written by :mod:`hearts.scoresheet`, and the
-sheet is saved after every change (a new sheet from its first round, never over another).
+A Textual screen in a terminal; line-by-line prompts with ``--text``, as ``hearts play
+--text`` plays (``--plain``, its old name, still works), or when standard input is not a
+terminal (scripts). Each round is checked by :mod:`hearts.core.scorekeeper`, read and
+written by :mod:`hearts.scoresheet`, and the sheet is saved after every change (a new
+sheet from its first round, never over another).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from hearts.cli.common import HELP_WORDS, QUIT_WORDS, ask_line
+from hearts.cli.common import HELP_WORDS, QUIT_WORDS, RULES_HELP, ask_line, rules_option
 from hearts.core import (
     HeartsError,
     InvalidRoundError,
@@ -58,8 +59,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Keep score of a game played with your own deck: enter each "
                           "round, the sheet checks it adds up, keeps the totals and announces "
                           "the winners.")
-    parser.add_argument("--rules", default="card-commons",
-                        help="rules text (default card-commons; see `hearts rules`)")
+    # the help of every --rules (hearts.cli.common.add_rules_options), and the count
+    parser.add_argument("--rules", type=rules_option, default="card-commons", metavar="RULES",
+                        help=f"{RULES_HELP}; the player count follows --names unless "
+                             "the text states players=")
     parser.add_argument("--names", help="players' names separated by commas, seat order")
     parser.add_argument("--name", help="save the new sheet under this name, which no saved "
                                        "sheet may have (default: date and time)")
@@ -70,8 +73,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list the saved sheets")
     parser.add_argument("--export", choices=EXPORT_KINDS,
                         help="print the sheet (of --open NAME) in this form and exit")
-    parser.add_argument("--plain", action="store_true",
-                        help="plain line-by-line prompts (automatic when input is not a terminal)")
+    parser.add_argument("--text", "--plain", dest="text", action="store_true",
+                        help="line-by-line prompts, as hearts play --text plays (automatic "
+                             "when input is not a terminal); --plain, its old name, is "
+                             "deprecated and still works (play's --plain shows letters)")
     parser.set_defaults(func=run)
 
 
@@ -106,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         name = free_sheet_name(datetime.now().strftime("game-%Y-%m-%d-%H%M"))
     if sheet is None and args.names:
         sheet = start_sheet(args.rules, args.names)  # checks the names before any round
-    if args.plain or not sys.stdin.isatty():
+    if args.text or not sys.stdin.isatty():
         keeper = PlainScorekeeper(sys.stdin, sys.stdout, name, reopened=bool(args.open))
         return keeper.run(sheet, args.rules)
     from hearts.tui.score_app import ScoreApp  # Textual loads only for the full screen

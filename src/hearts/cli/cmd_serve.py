@@ -48,6 +48,13 @@ def route_tag(text: str) -> str:
 def configure(parser: argparse.ArgumentParser) -> None:
     """The ``serve`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
+    parser.description = ("Run the game server: tables in the browser for people and "
+                          "computer players (invite links, spectators, replays, duplicate "
+                          "challenges) and a phone score sheet at /score. Tables and game "
+                          "logs are kept in an SQLite file (--db), or in PostgreSQL shared "
+                          "by several processes connected through Redis (--bus; "
+                          "docs/deploy.md). HEARTS_LOG=INFO shows the server's own log "
+                          "lines (default: WARNING).")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
     parser.add_argument("--port", type=port_number, default=8000, help="port (default %(default)s)")

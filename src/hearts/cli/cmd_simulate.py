@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hearts.arena.stats import WINS_MEANING, shared_win, win_share
 from hearts.cli.common import (
     add_rules_options,
     check_output_folder,
@@ -52,37 +54,44 @@ def seat_names(levels: list[str]) -> list[str]:
 
 @dataclass
 class SimulationTally:
-    """Per-seat totals over the games played so far."""
+    """Per-seat totals over the games played so far: ``wins`` and ``shared_wins`` as
+    every command counts them (:func:`hearts.arena.stats.win_share` and
+    :func:`~hearts.arena.stats.shared_win`), ``tied_games`` the games won in a tie."""
 
     players: int
     games: int = 0
     hands: int = 0
-    shared_wins: int = 0
+    tied_games: int = 0
     points: list[int] = field(default_factory=list)
     final_totals: list[int] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
-    moons: list[int] = field(default_factory=list)
+    shared_wins: list[int] = field(default_factory=list)
+    moons_shot: list[int] = field(default_factory=list)
+    moons_allowed: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        for counts in (self.points, self.final_totals, self.moons):
+        for counts in (self.points, self.final_totals, self.shared_wins, self.moons_shot,
+                       self.moons_allowed):
             counts.extend([0] * self.players)
         self.wins.extend([0.0] * self.players)
 
     def add(self, state: GameState) -> None:
-        """Count one finished game; tied winners share the win equally."""
+        """Count one finished game."""
         self.games += 1
         self.hands += len(state.results)
         for result in state.results:
             for seat, points in enumerate(result.points):
                 self.points[seat] += points
-            if result.shooter is not None:
-                self.moons[result.shooter] += 1
+                if result.shooter is not None:
+                    self.moons_shot[seat] += result.shooter == seat
+                    self.moons_allowed[seat] += result.shooter != seat
         for seat, total in enumerate(state.totals):
             self.final_totals[seat] += total
-        if len(state.winners) > 1:
-            self.shared_wins += 1
-        for seat in state.winners:
-            self.wins[seat] += 1 / len(state.winners)
+        winners = state.winners
+        self.tied_games += len(winners) > 1
+        for seat in range(self.players):
+            self.wins[seat] += win_share(winners, seat)
+            self.shared_wins[seat] += shared_win(winners, seat)
 
     def points_per_hand(self) -> list[float]:
         """Mean round points of each seat."""
@@ -97,7 +106,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
     parser.description = ("Play whole games between computer players (random by default) "
-                          "and print per-seat results.")
+                          "and print per-seat results: points a hand, mean final total, "
+                          "wins and shared wins, moons shot and allowed. "
+                          f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as hearts stats and "
+                          "hearts arena count them.")
     parser.epilog = ("Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s "
                      "plays with the seed S-n/seat-s. '--seed S --first n --games 1' plays "
                      "game n again, unless a level decides by the clock: hard and expert "
@@ -186,7 +198,9 @@ def _summary(rules: Rules, seed: str, numbers: range, levels: list[str], names: 
         "mean_final_total": [round(t, 4) for t in tally.mean_totals()],
         "wins": [round(w, 4) for w in tally.wins],
         "shared_wins": tally.shared_wins,
-        "moon_shots": tally.moons,
+        "tied_games": tally.tied_games,
+        "moons_shot": tally.moons_shot,
+        "moons_allowed": tally.moons_allowed,
         "elapsed_s": round(elapsed, 4),
         "hands_per_s": round(tally.hands / elapsed, 1) if elapsed > 0 else None,
         "records": None if records is None else str(records),
@@ -206,16 +220,17 @@ def _human_lines(summary: dict[str, Any]) -> list[str]:
     ]
     width = max(4, *(len(n) for n in summary["seats"]))
     lines.append(f"{'Seat':<{width}}  {'points/hand':>11}  {'mean total':>10}  "
-                 f"{'wins':>7}  {'win %':>6}  {'moons':>5}")
+                 f"{'wins':>7}  {'win %':>6}  {'shared':>6}  {'moons':>7}")
     for seat, name in enumerate(summary["seats"]):
         wins = summary["wins"][seat]
+        moons = f"{summary['moons_shot'][seat]}/{summary['moons_allowed'][seat]}"
         lines.append(
             f"{name:<{width}}  {summary['points_per_hand'][seat]:>11.2f}  "
             f"{summary['mean_final_total'][seat]:>10.1f}  {wins:>7.2f}  "
-            f"{100 * wins / games:>5.1f}%  {summary['moon_shots'][seat]:>5}")
-    if summary["shared_wins"]:
-        lines.append(f"{summary['shared_wins']} game(s) ended in a tie for the lowest total; "
-                     "tied winners share the win equally.")
+            f"{100 * wins / games:>5.1f}%  {summary['shared_wins'][seat]:>6}  {moons:>7}")
+    lines += ["", *textwrap.wrap(
+        f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]} ({counted(summary['tied_games'], 'game')} "
+        "ended in a tie); moons: shot by the seat / by the others.", 80)]
     if summary["records"] is not None:
         lines.append(f"Records written to {summary['records']}/game-<seed>-<n>.json")
     return lines

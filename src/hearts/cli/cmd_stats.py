@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from typing import Any
 
+from hearts.arena.stats import WINS_MEANING
 from hearts.core import PRESETS, InvalidRecordError, parse_record
 from hearts.persistence import HOME_ENV, data_dir, finished_games
 from hearts.stats import GameLine, PlayerStats, game_line, summarize
@@ -24,10 +26,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The ``stats`` subcommand's options and function (its one-line help is in
     :data:`hearts.cli.main.COMMANDS`)."""
     parser.description = (
-        "Your statistics in the terminal game, by preset: games, wins (a shared win counts "
-        "as a win), average points a hand, moons shot and allowed, hands you took the Q♠, "
-        "hands you took no point card. They are worked out from the finished games the "
-        f"game keeps (in its data folder, or ${HOME_ENV}).")
+        "Your statistics in the terminal game, by preset: games, wins and shared wins, "
+        "average points a hand, moons shot (by you) and allowed (shot by another seat), "
+        "hands you took the Q♠, hands you took no point card. They are worked out from the "
+        f"finished games the game keeps (in its data folder, or ${HOME_ENV}).")
+    parser.epilog = (f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as hearts simulate and "
+                     "hearts arena count them.")
     parser.add_argument("--player", metavar="NAME",
                         help="whose statistics: a seat name in the records (default: your "
                              "seat, the one a person played, as the record says; in a record "
@@ -63,14 +67,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 _ROWS: tuple[tuple[str, str], ...] = (
-    ("games", "games"), ("wins", "wins (shared count)"), ("hands", "hands"),
+    ("games", "games"), ("wins", "wins"), ("shared_wins", "shared wins"), ("hands", "hands"),
     ("average_points", "average points a hand"), ("moons_shot", "moons shot"),
     ("moons_allowed", "moons allowed"), ("queens_taken", "hands you took the Q♠"),
     ("clean_hands", "hands with no point card"))
 
 
 def format_stats(stats: dict[str, PlayerStats], player: str | None) -> str:
-    """The statistics as text: one column a preset."""
+    """The statistics as text: one column a preset, then what the wins mean."""
     who = "your seat" if player is None else repr(player)
     if not stats:
         return f"No finished games for {who} yet: play one with 'hearts play'."
@@ -84,6 +88,7 @@ def format_stats(stats: dict[str, PlayerStats], player: str | None) -> str:
     for row in table:
         lines.append("  ".join([row[0].ljust(width),
                                 *(cell.rjust(cells[i]) for i, cell in enumerate(row[1:]))]))
+    lines += ["", *textwrap.wrap(f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}.", 80)]
     return "\n".join(lines)
 
 

@@ -12,7 +12,13 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
-from hearts.cli.cmd_replay import read_records, read_text, refuse_non_record, replay_record
+from hearts.cli.cmd_replay import (
+    read_records,
+    read_text,
+    record_label,
+    refuse_non_record,
+    replay_record,
+)
 from hearts.core import InvalidRecordError, verify_record
 from hearts.wording import counted
 
@@ -27,7 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "the rules. The file holds one record, or JSON lines of records "
                           "(as hearts arena --records writes). Exit status 1 if anything "
                           "fails.")
-    parser.add_argument("record", metavar="FILE",
+    parser.add_argument("record", metavar="RECORD",
                         help="a game record (JSON), e.g. downloaded from a table page; "
                              "- reads standard input")
     parser.add_argument("--deals-only", action="store_true",
@@ -38,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print OK or FAIL per round and for the replay; exit 1 if a check fails. A file that
     is not a game record is an error (exit 2); in JSON lines, that line fails alone."""
-    label = "<stdin>" if args.record == "-" else args.record
+    label = record_label(args.record)
     records = read_records(read_text(args.record))
     if len(records) == 1:
         refuse_non_record(records[0][1], label)

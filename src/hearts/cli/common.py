@@ -26,11 +26,13 @@ from hearts.core import (
 )
 from hearts.players import LEVELS, Player
 from hearts.players.levels import POLICY
+from hearts.wording import counted
 
 __all__ = [
     "DEFAULT_LEVEL",
     "HELP_WORDS",
     "QUIT_WORDS",
+    "RULES_HELP",
     "CommandLineError",
     "add_rules_options",
     "ask_line",
@@ -64,6 +66,7 @@ __all__ = [
     "usable_cpu_ids",
     "usable_cpus",
     "whole_number_range",
+    "worker_count",
     "write_lines",
     "write_record",
 ]
@@ -81,13 +84,16 @@ class CommandLineError(HeartsError, ValueError):
     """A command-line value that is not allowed (``hearts`` prints it and exits 2)."""
 
 
+RULES_HELP: Final = ("preset and options as text, e.g. classic:players=5 or "
+                     "standard:moon=shooter-choice (list them with 'hearts rules'; "
+                     "default: card-commons)")
+"""The help of every ``--rules``."""
+
+
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """``--rules TEXT`` and ``--players N``."""
-    parser.add_argument(
-        "--rules", type=rules_option, default="card-commons", metavar="RULES",
-        help="preset and options as text, e.g. classic:players=5 or "
-             "standard:moon=shooter-choice (list them with 'hearts rules'; "
-             "default: card-commons)")
+    parser.add_argument("--rules", type=rules_option, default="card-commons",
+                        metavar="RULES", help=RULES_HELP)
     parser.add_argument(
         "--players", type=player_count, metavar="N",
         help="number of players instead of the preset's (card-commons 3-4, standard 4, "
@@ -146,6 +152,19 @@ def usable_cpus() -> int:
     worker count: more workers than CPUs share them, and a search on a clock then finds
     fewer worlds."""
     return len(usable_cpu_ids())
+
+
+def worker_count(asked: int, command: str, work: str) -> int:
+    """``--workers`` of ``hearts COMMAND``, cut to the CPUs this process may use
+    (:func:`usable_cpus`: more would only share them, and a search on a clock would
+    find fewer worlds), saying so on standard error: ``...; WORK on N``. Every command
+    with ``--workers`` asks it."""
+    cpus = usable_cpus()
+    if asked <= cpus:
+        return asked
+    print(f"hearts {command}: --workers {asked} is more than the "
+          f"{counted(cpus, 'CPU')} this process may use; {work} on {cpus}", file=sys.stderr)
+    return cpus
 
 
 MAX_NUMBER: Final = 1_000_000

@@ -35,8 +35,9 @@ DEBUG_ENV: Final = "HEARTS_DEBUG"
 EXIT_HELP: Final = (
     "Exit status: 0 done; 2 a usage error or bad input, such as a file that is no record "
     "(one 'hearts: error:' line says what and what is allowed); 1 a record that a check "
-    "found wrong (replay, verify, challenge check and submit say what) or an internal "
-    "error, a bug (one line says where its traceback was written; "
+    "found wrong (replay, verify, challenge check and submit say what), a bot that failed "
+    "in 'arena --strict', or an internal error, a bug (one line says where its traceback "
+    "was written; "
     f"{DEBUG_ENV}=1 shows it instead); 130 interrupted.")
 _LETTERS: Final = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S",
                    "♡": "H", "…": "...", "−": "-", "–": "-", "—": "-"}

@@ -109,14 +109,20 @@ class TextGame:
     of its hand. Cards show their suit symbols (``Q♠``), or with ``symbols=False`` the
     letters (``QS``), for output that cannot show the symbols. ``hints=False`` (a
     challenge, where everyone plays the same cards alone) refuses the ``hint`` command.
+    ``levels``, the computers' levels as given (``expert:iterations=200``), from seat 1,
+    are named by the record.
     """
 
     def __init__(self, start: GameState, computers: Sequence[Player], *,
                  name: str = "You", read: ReadLine, write: WriteLine,
-                 symbols: bool = True, hints: bool = True) -> None:
+                 symbols: bool = True, hints: bool = True,
+                 levels: Sequence[str] | None = None) -> None:
         rules = start.rules
         if len(computers) != rules.players - 1:
             raise ValueError(f"{rules.players} players need {rules.players - 1} computers")
+        if levels is not None and len(levels) != len(computers):
+            raise ValueError(f"{len(computers)} computers need {len(computers)} levels")
+        self.levels = None if levels is None else list(levels)
         self.rules = rules
         self.computers = list(computers)
         self.names = list(seat_names(rules.players, HUMAN_SEAT, name))  # as the full screen's
@@ -158,8 +164,10 @@ class TextGame:
 
     def record(self) -> dict[str, Any]:
         """The game record so far: the seats' names, and the person's seat as its
-        ``people`` (whatever name they chose, ``expert`` or ``Left`` too)."""
-        return game_record(self.state, self.names, people=(HUMAN_SEAT,))
+        ``people`` (whatever name they chose, ``expert`` or ``Left`` too); with the
+        computers' ``levels``, each seat's level as given (null for the person's)."""
+        levels = None if self.levels is None else [None, *self.levels]
+        return game_record(self.state, self.names, people=(HUMAN_SEAT,), levels=levels)
 
     def _observe(self, before: GameState, action: Action, after: GameState) -> None:
         """Keep the state and tell the person what they may now see of the action."""

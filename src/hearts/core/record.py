@@ -9,6 +9,7 @@ A **game record** (``"format": "card-commons-hearts/game"``, version 1)::
       "seed": "42",                           # game seed, or null if dealt externally
       "seats": ["You", "Bot 1", ...],         # one name a seat, seat 0 first
       "people": [0],                          # optional: the seats persons played
+      "levels": [null, "expert", ...],        # optional: each computer's level as given
       "first_round": 1,                       # optional (1): number of the first round
       "scores": [0, 0, 0, 0],                 # optional (zeros): totals going in
       "rounds": [{
@@ -35,11 +36,16 @@ without it reads as it always did, and a reader that knows no ``people`` passes 
 as over a record's other extra members (``challenge``, ``table``, a round's
 ``fairness``). A hand record has no ``people``.
 
+``levels`` says which computer player sat where: one entry a seat, the level as it was
+given (``"expert:iterations=200"``, at most :data:`MAX_LEVEL_TEXT` characters), ``null``
+for a person's seat (exactly the seats of ``people`` when both are stated). The faces where
+persons play computers state it; it adds to version 1 as ``people`` does.
+
 A **hand record** (``"format": "card-commons-hearts/hand"``) holds one deal: the
 same round fields plus ``rules``, ``round`` and ``scores`` (totals going in).
 Replaying either re-applies every action through the rules and checks every
 stated field (round numbers, pass offsets, the moon, points, totals, winners, a game's
-``people``; round numbers run from 1 to :data:`MAX_ROUND`); any disagreement is an
+``people`` and ``levels``; round numbers run from 1 to :data:`MAX_ROUND`); any disagreement is an
 :class:`InvalidRecordError`. A round that states points before its last play
 says what is missing.
 """
@@ -77,6 +83,7 @@ from hearts.core.state import (
 __all__ = [
     "GAME_FORMAT",
     "HAND_FORMAT",
+    "MAX_LEVEL_TEXT",
     "MAX_ROUND",
     "MAX_TOTAL",
     "RECORD_VERSION",
@@ -100,6 +107,8 @@ MAX_ROUND = 100_000
 MAX_TOTAL = 999_999_999
 """The largest total, up or down, a record, a position or a bot's view may state: more
 than any real game reaches, and small enough for every player's 64-bit arithmetic."""
+MAX_LEVEL_TEXT = 200
+"""The longest computer level a record's ``levels`` may state (a level with its options)."""
 
 
 # ---------------------------------------------------------------------- export
@@ -156,13 +165,19 @@ def seat_name(seat: int) -> str:
 
 
 def game_record(state: GameState, seats: Sequence[str] | None = None,
-                people: Sequence[int] | None = None) -> dict[str, Any]:
+                people: Sequence[int] | None = None,
+                levels: Sequence[str | None] | None = None) -> dict[str, Any]:
     """The record of a game so far (finished or not); ``people``, the seats persons play
-    (``()``: computers alone), is stated when given, and left out when not known."""
+    (``()``: computers alone), and ``levels``, each seat's computer level as given (None
+    for a person's), are stated when given, and left out when not known."""
     names = list(seats) if seats is not None else [seat_name(s) for s in range(state.players)]
     if len(names) != state.players:
         raise InvalidRecordError(f"seats need {state.players} names, got {len(names)}")
-    who = {} if people is None else {"people": _people(sorted(people), state.players)}
+    who: dict[str, Any] = {}
+    if people is not None:
+        who["people"] = _people(sorted(people), state.players)
+    if levels is not None:
+        who["levels"] = _levels(list(levels), state.players, who.get("people"))
     rounds = _round_entries(state)
     _fill_round_facts(state, rounds, state.first_round)
     return {
@@ -401,6 +416,22 @@ def _people(value: object, players: int) -> list[int]:
     return value
 
 
+def _levels(value: object, players: int, people: object) -> list[str | None]:
+    """A game record's ``levels`` as the format allows it: a level text or null a seat,
+    null exactly at the seats of ``people`` when that is stated."""
+    persons = set(people) if isinstance(people, list) else None
+    if not isinstance(value, list) or len(value) != players or not all(
+            level is None or (is_utf8_text(level) and 0 < len(level) <= MAX_LEVEL_TEXT)
+            for level in value) or (persons is not None and any(
+                (level is None) != (seat in persons) for seat, level in enumerate(value))):
+        raise InvalidRecordError(
+            f"record: levels gives each of the {players} seats its computer's level as "
+            f"given (text of 1 to {MAX_LEVEL_TEXT} characters) or null for a person's seat"
+            f"{', null exactly at the seats of people' if persons is not None else ''}, "
+            f"not {echoed(value)}")
+    return value
+
+
 def _is(stated: object, actual: int | list[int]) -> bool:
     """Whether a record's stated number or list of numbers is the one the rules give, as
     JSON says it: ``true`` is not 1 and ``1.0`` not 1, though Python holds them equal."""
@@ -430,6 +461,8 @@ def replay_game(data: Mapping[str, Any]) -> GameState:
     scores = _scores(data, rules)
     if "people" in data:
         _people(data["people"], rules.players)
+    if "levels" in data:
+        _levels(data["levels"], rules.players, data.get("people"))
     state = GameState._start(rules, seed, first_round, scores)
     for index, entry in enumerate(rounds):
         round_no = first_round + index

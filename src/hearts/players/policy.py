@@ -37,7 +37,8 @@ Layers = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
 
 
 class PolicyFileError(HeartsError, ValueError):
-    """A policy file that is missing, unreadable or not a network of the expected shape."""
+    """A policy file that is missing, unreadable, not a network of the expected shape, or
+    one whose weights are not all finite numbers."""
 
 
 def policy_logits(layers: Sequence[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]],
@@ -89,6 +90,14 @@ def load_layers(path: str | Path) -> Layers:
             raise PolicyFileError(
                 f"{str(path)!r}: layer {k} must be w{k} [{width}, width] and b{k} [width]; "
                 f"got w{k} {weights.shape} and b{k} {None if bias is None else bias.shape}")
+        for name, array in ((f"w{k}", weights), (f"b{k}", bias)):
+            wrong = np.flatnonzero(~np.isfinite(array))
+            if wrong.size:  # NaN or inf: the scores mean nothing, the player plays blind
+                first = np.unravel_index(wrong[0], array.shape)
+                raise PolicyFileError(
+                    f"{str(path)!r}: {name} holds a value that is not a finite number "
+                    f"({array[first]} at {list(map(int, first))}; {wrong.size} in all): a "
+                    "policy's weights are finite")
         layers.append((weights, bias))
         width = weights.shape[1]
     if not layers or width != ACTION_COUNT:

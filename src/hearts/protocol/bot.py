@@ -1,17 +1,19 @@
 """The bot side of the protocol: make any :class:`Player` answer a host over two streams.
 
 ``hearts bot LEVEL`` runs :func:`serve` on stdin/stdout. Each ``hello`` starts a
-game with a fresh player from ``make_player(seat, rules)``; each ``decide`` is
-rebuilt into a ``PlayerView`` and answered by the player; ``end`` closes the game.
-The loop ends at end of input. Notes for people go to ``log`` (stderr), never to
-the protocol stream.
+game with a fresh player from ``make_player(seat, rules)`` (``make_player(seat, rules,
+seed=...)`` with hello's seed, or None, when the factory takes a ``seed``); each
+``decide`` is rebuilt into a ``PlayerView`` and answered by the player; ``end`` closes
+the game. The loop ends at end of input. Notes for people go to ``log`` (stderr), never
+to the protocol stream.
 """
 
 from __future__ import annotations
 
+import inspect
 import traceback
-from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, Protocol, TextIO, cast
 
 from hearts.core import HeartsError, Rules, is_whole_number
 from hearts.players.base import Player, decide
@@ -19,28 +21,42 @@ from hearts.protocol.errors import ProtocolError
 from hearts.protocol.messages import (
     PROTOCOL_NAME,
     PROTOCOL_VERSION,
+    SEED_LIMIT,
     action_message,
     decision_of,
     decode,
     encode,
     error_message,
     parse_action,
+    read_lines,
     ready_message,
 )
 from hearts.protocol.views import view_from_json
 
-__all__ = ["serve"]
+__all__ = ["PlayerFactory", "SeededPlayerFactory", "serve"]
+
+
+class SeededPlayerFactory(Protocol):
+    """Makes the player of a game from its seat, rules and hello's ``seed`` (None when the
+    host sent none): a player seeded from it plays a host's seeded game the same each time."""
+
+    def __call__(self, seat: int, rules: Rules, *, seed: int | None) -> Player: ...
+
+
+PlayerFactory = Callable[[int, Rules], Player] | SeededPlayerFactory
 
 
 class _Session:
     """The state of one bot process: the game in progress, if any."""
 
-    def __init__(self, make_player: Callable[[int, Rules], Player], name: str) -> None:
+    def __init__(self, make_player: PlayerFactory, name: str) -> None:
         self.make_player = make_player
+        self.seeded = _takes_seed(make_player)
         self.name = name
         self.player: Player | None = None
         self.seat = 0
         self.rules: Rules | None = None
+        self.ended_by: str | None = None  # what ended the last game: "end", the host's error
 
     def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """The reply to one host message (None: no reply is due)."""
@@ -51,6 +67,8 @@ class _Session:
             return self._decide(message)
         if kind in ("end", "error"):
             # the host ends the game (an error: it gave up on this bot's answers)
+            if self.player is not None:
+                self.ended_by = "end" if kind == "end" else "the host's error"
             self.player = None
         # other types are ignored so later hosts may add some
         return None
@@ -78,13 +96,23 @@ class _Session:
         if not is_whole_number(seat, 0, rules.players - 1):
             raise ProtocolError(f"hello needs a seat number from 0 to {rules.players - 1}, "
                                 f"not {seat!r}")
-        self.player = None  # if make_player fails, no game is left behind
-        self.player = self.make_player(seat, rules)
+        seed = message.get("seed")
+        if seed is not None and not is_whole_number(seed, 0, SEED_LIMIT - 1):
+            raise ProtocolError(f"hello's seed is a whole number from 0 to {SEED_LIMIT - 1}, "
+                                f"not {seed!r}")
+        self.player = self.ended_by = None  # if make_player fails, no game is left behind
+        if self.seeded:
+            self.player = cast(SeededPlayerFactory, self.make_player)(seat, rules, seed=seed)
+        else:
+            self.player = cast(Callable[[int, Rules], Player], self.make_player)(seat, rules)
         self.seat, self.rules = seat, rules
         return ready_message(self.name)
 
     def _decide(self, message: dict[str, Any]) -> dict[str, Any]:
         if self.player is None:
+            if self.ended_by is not None:
+                raise ProtocolError(f"decide after {self.ended_by}: that game is over (a new "
+                                    "game starts with hello)", "no_game")
             raise ProtocolError("decide before hello", "no_game")
         decision_id = message.get("id")
         if not is_whole_number(decision_id):
@@ -107,22 +135,26 @@ class _Session:
         return reply
 
 
-def serve(make_player: Callable[[int, Rules], Player], infile: Iterable[str | bytes],
+def serve(make_player: PlayerFactory, infile: IO[bytes] | IO[str] | Iterable[str | bytes],
           outfile: TextIO, *, name: str, log: TextIO | None = None) -> int:
     """Answer the host on ``infile``/``outfile`` until end of input; the exit status.
 
-    Lines may be text or UTF-8 bytes. A message the bot cannot handle gets an ``error``
-    reply (with a ``code``) and status 1 at the end, but the loop goes on so the host
-    decides what to do: no input stops it. A failure of the player itself is answered
-    with code ``internal``, its traceback logged.
+    ``make_player`` makes each game's player (see :class:`SeededPlayerFactory`). Lines may
+    be text or UTF-8 bytes; a stream is read a line of at most ``MAX_LINE_BYTES`` at a
+    time. A message the bot cannot handle gets an ``error`` reply (with a ``code``) and
+    status 1 at the end, but the loop goes on so the host decides what to do: no input
+    stops it. A failure of the player itself is answered with code ``internal``, its
+    traceback logged.
     """
     session = _Session(make_player, name)
     status = 0
-    for line in infile:
-        if not line.strip():
+    for line in _lines(infile):
+        if not isinstance(line, ProtocolError) and not line.strip():
             continue
         message: dict[str, Any] | None = None
         try:
+            if isinstance(line, ProtocolError):
+                raise line
             message = decode(line)
             reply = session.answer(message)
         except ProtocolError as exc:
@@ -139,6 +171,24 @@ def serve(make_player: Callable[[int, Rules], Player], infile: Iterable[str | by
             outfile.write(encode(reply))
             outfile.flush()
     return status
+
+
+def _lines(infile: IO[bytes] | IO[str] | Iterable[str | bytes]
+           ) -> Iterator[str | bytes | ProtocolError]:
+    """The lines of a stream read at most ``MAX_LINE_BYTES`` at a time (a longer line is
+    an error, its rest skipped), or those of an iterable (already in memory)."""
+    readline = getattr(infile, "readline", None)
+    if readline is None:
+        return iter(infile)
+    return read_lines(readline)
+
+
+def _takes_seed(make_player: PlayerFactory) -> bool:
+    """Whether the factory takes hello's seed (a ``seed`` parameter)."""
+    try:
+        return "seed" in inspect.signature(make_player).parameters
+    except (TypeError, ValueError):  # no signature to read: called the plain way
+        return False
 
 
 def _note(log: TextIO | None, text: str) -> None:

@@ -12,8 +12,8 @@ class ProtocolError(HeartsError, ValueError):
 
     ``code`` is the stable name a bot's ``error`` answer carries (docs/bot-protocol.md):
     ``bad_message`` (not a protocol line, or a field of the wrong type), ``bad_view`` (a
-    view no game under its rules could show), ``no_game`` (a decision before ``hello``),
-    ``wrong_version`` (another protocol or version).
+    view no game under its rules could show), ``no_game`` (a decision before ``hello`` or
+    after ``end``), ``wrong_version`` (another protocol or version).
     """
 
     def __init__(self, message: str, code: str = "bad_message") -> None:

@@ -28,6 +28,7 @@ from hearts.core import (
     Play,
     PlayerView,
     Rules,
+    is_whole_number,
 )
 from hearts.players.base import Player
 from hearts.protocol.errors import ProtocolError
@@ -39,7 +40,9 @@ from hearts.protocol.messages import (
     end_message,
     error_message,
     hello_message,
+    hello_seed,
     parse_action,
+    read_lines,
 )
 
 __all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "ExternalPlayer"]
@@ -58,12 +61,17 @@ class ExternalPlayer:
     and every later decision comes from ``fallback`` (``fallback_moves`` counts them).
     The program has ``startup_timeout`` seconds to start and answer hello, ``timeout``
     for each decision. Call :meth:`close` at the end.
+
+    ``names`` go to the program in hello: labels of the seats, which every bot sees, so
+    never a command line (``name``, this seat's label in the host's own logs, may be one).
+    ``seed``, the seat's seed on the host, gives hello's ``seed`` (:func:`hello_seed`,
+    one-way: the bot cannot recover the host's seeds from it).
     """
 
     def __init__(self, command: Sequence[str], seat: int, rules: Rules, *, fallback: Player,
                  timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT,
                  names: Sequence[str] | None = None, name: str | None = None,
-                 stderr: IO[Any] | int | None = None) -> None:
+                 seed: str | None = None, stderr: IO[Any] | int | None = None) -> None:
         if not command:
             raise ProtocolError("an external bot needs a command to run")
         self.command = list(command)
@@ -76,19 +84,21 @@ class ExternalPlayer:
         self.error: str | None = None
         self.fallback_moves = 0
         self._next_id = 1
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._process: subprocess.Popen[str] | None = None
+        # bytes, so that a line that is not UTF-8 is refused as such, and read a line at
+        # most MAX_LINE_BYTES at a time (read_lines), so that a huge one never fills memory
+        self._lines: queue.Queue[bytes | ProtocolError | None] = queue.Queue()
+        self._process: subprocess.Popen[bytes] | None = None
         try:
             self._process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                text=True, encoding="utf-8", errors="replace", bufsize=1)
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
         except OSError as exc:
             self._fail(f"could not start {shlex.join(self.command)!r}: {exc}")
             return
         threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
         try:
-            reply = self._exchange(hello_message(seat, rules, names=names, timeout=timeout),
-                                   startup_timeout)
+            hello = hello_message(seat, rules, names=names, timeout=timeout,
+                                  seed=None if seed is None else hello_seed(seed))
+            reply = self._exchange(hello, startup_timeout)
             if reply.get("type") != "ready":
                 raise ProtocolError(f"expected \"ready\" after hello, got {reply.get('type')!r}")
         except ProtocolError as exc:
@@ -127,17 +137,22 @@ class ExternalPlayer:
         decision_id = self._next_id
         self._next_id += 1
         try:
-            return parse_action(self._exchange(decide_message(decision_id, view), self.timeout),
-                                decision_id, view)
+            reply = self._exchange(decide_message(decision_id, view), self.timeout)
+            answered = reply.get("id")
+            # every earlier decision was answered (or the bot is out): say what happened
+            if reply["type"] == "action" and is_whole_number(answered, 1, decision_id - 1):
+                raise ProtocolError(f"answered decision {answered} twice (decision "
+                                    f"{decision_id} is pending)")
+            return parse_action(reply, decision_id, view)
         except ProtocolError as exc:
             self._fail(f"round {view.round_no}, {decision_of(view)} decision {decision_id}: {exc}")
             self.fallback_moves += 1
             return None
 
-    def _read(self, process: subprocess.Popen[str]) -> None:
+    def _read(self, process: subprocess.Popen[bytes]) -> None:
         assert process.stdout is not None
         with process.stdout:
-            for line in process.stdout:
+            for line in read_lines(process.stdout.readline):
                 self._lines.put(line)
         self._lines.put(None)
 
@@ -146,7 +161,7 @@ class ExternalPlayer:
         if process is None or process.stdin is None or process.stdin.closed:
             return False
         try:
-            process.stdin.write(encode(message))
+            process.stdin.write(encode(message).encode("utf-8", "backslashreplace"))
             process.stdin.flush()
         except (OSError, ValueError):  # the bot exited and its pipe is gone
             return False
@@ -161,6 +176,8 @@ class ExternalPlayer:
             raise ProtocolError(f"no answer within {timeout:g} s") from None
         if line is None:
             raise ProtocolError(f"the bot closed its output{self._exit_note()}")
+        if isinstance(line, ProtocolError):  # a line too long, seen by the reading thread
+            raise ProtocolError(str(line), line.code)
         reply = decode(line)
         if reply["type"] == "error":
             code = reply.get("code")

@@ -9,9 +9,10 @@ reverse for the bot side, so both ends share one definition.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, AnyStr, Final
 
 from hearts.core import (
     Action,
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
+    "SEED_LIMIT",
     "action_message",
     "decide_message",
     "decision_of",
@@ -43,7 +45,9 @@ __all__ = [
     "end_message",
     "error_message",
     "hello_message",
+    "hello_seed",
     "parse_action",
+    "read_lines",
     "ready_message",
 ]
 
@@ -53,6 +57,9 @@ PROTOCOL_VERSION: Final = 1
 # The longest line either side reads: a view is a few kilobytes, so anything near this
 # is a broken peer, refused before it is parsed.
 MAX_LINE_BYTES: Final = 1_048_576  # 1 MiB
+
+# hello's seed is below this: every JSON reader holds it exactly (a double's 53 bits).
+SEED_LIMIT: Final = 2**53
 
 # The decision a phase asks for, as named on the wire.
 DECISIONS: Final = {Phase.PASS: "pass", Phase.PLAY: "play", Phase.MOON: "moon"}
@@ -68,12 +75,12 @@ def decode(line: str | bytes) -> dict[str, Any]:
     long, not UTF-8, not JSON (nested too deep, a number too long included) or no JSON
     object with a type."""
     if len(line) > MAX_LINE_BYTES:
-        raise ProtocolError(f"a line is at most {MAX_LINE_BYTES} bytes, this one {len(line)}")
+        raise ProtocolError(_too_long())
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ProtocolError(f"a line is UTF-8 text: {exc}") from None
+            raise ProtocolError(_not_utf8(exc)) from None
     shown = line.strip()[:80]
     try:
         message = read_json(line)
@@ -82,6 +89,32 @@ def decode(line: str | bytes) -> dict[str, Any]:
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"a message is a JSON object with a \"type\"; got {shown!r}")
     return message
+
+
+def read_lines(readline: Callable[[int], AnyStr]) -> Iterator[AnyStr | ProtocolError]:
+    """Each line ``readline(limit)`` gives until end of input, never holding more than
+    :data:`MAX_LINE_BYTES` of one: a longer line is a :class:`ProtocolError`, given as soon
+    as it is seen (a peer may never end it), and the rest of it is skipped when the next
+    line is asked for. (For a text stream the limit counts characters.)"""
+    while line := readline(MAX_LINE_BYTES + 1):
+        if len(line) <= MAX_LINE_BYTES:
+            yield line
+            continue
+        yield ProtocolError(_too_long())
+        while line[-1:] not in ("\n", b"\n"):
+            line = readline(MAX_LINE_BYTES + 1)
+            if not line:
+                return
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    shown = exc.object[:80].decode("utf-8", "backslashreplace")
+    return (f"the line is not UTF-8: byte {exc.object[exc.start]:#04x} at position "
+            f"{exc.start} ({exc.reason}) in {shown!r}")
+
+
+def _too_long() -> str:
+    return f"line too long (at most {MAX_LINE_BYTES} bytes, the newline included)"
 
 
 def decision_of(view: PlayerView) -> str:
@@ -95,8 +128,11 @@ def decision_of(view: PlayerView) -> str:
 
 # ------------------------------------------------------------------ host side
 def hello_message(seat: int, rules: Rules, *, names: Sequence[str] | None = None,
-                  timeout: float | None = None) -> dict[str, Any]:
-    """The first message of a game: who the bot is and under which rules it plays."""
+                  timeout: float | None = None, seed: int | None = None) -> dict[str, Any]:
+    """The first message of a game: who the bot is and under which rules it plays.
+
+    ``names`` are the seats' labels that every bot may see (never a command line);
+    ``seed`` (from :func:`hello_seed`) lets the bot seed its own randomness."""
     message: dict[str, Any] = {
         "type": "hello",
         "protocol": PROTOCOL_NAME,
@@ -109,7 +145,17 @@ def hello_message(seat: int, rules: Rules, *, names: Sequence[str] | None = None
         message["names"] = list(names)
     if timeout is not None:
         message["timeout"] = timeout
+    if seed is not None:
+        message["seed"] = seed
     return message
+
+
+def hello_seed(seed: str) -> int:
+    """The ``seed`` that hello gives a bot whose seat's randomness the host derives from
+    ``seed``: the same for the same seed, from 0 to :data:`SEED_LIMIT` - 1, and one-way
+    (SHA-256), so the bot learns nothing of the seeds the host deals from."""
+    digest = hashlib.sha256(f"{PROTOCOL_NAME}/hello/{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
 def decide_message(decision_id: int, view: PlayerView) -> dict[str, Any]:
@@ -153,6 +199,8 @@ def parse_action(message: Mapping[str, Any], decision_id: int, view: PlayerView)
     if isinstance(action, PassCards) and action.cards - view.legal:
         raise ProtocolError(f"cannot pass {action.cards - view.legal}: not in the hand "
                             f"({view.legal})")
+    if isinstance(action, Play) and action.card not in view.hand:
+        raise ProtocolError(f"{action.card} is not in the hand (allowed: {view.legal})")
     if isinstance(action, Play) and action.card not in view.legal:
         raise ProtocolError(f"{action.card} is not a legal play now (allowed: {view.legal})")
     return action

@@ -22,6 +22,7 @@ from hearts.core import (
     Action,
     Deal,
     GameState,
+    HeartsError,
     IllegalActionError,
     PassCards,
     Phase,
@@ -42,6 +43,7 @@ from hearts.persistence import (
 )
 from hearts.players import LEVELS, Player, QueueSeat, decide, make_player
 from hearts.players.driver import Dealer, Observer, run_game_async
+from hearts.players.levels import POLICY
 from hearts.wording import seat_names
 
 __all__ = [
@@ -51,6 +53,8 @@ __all__ = [
     "GameSession",
     "GameSettings",
     "HumanSeat",
+    "computer_player",
+    "level_problem",
     "seat_names",
 ]
 
@@ -61,7 +65,9 @@ SPEEDS: Final = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """What the start screen chose; saved with the game so resume restores it."""
+    """What the start screen chose; saved with the game so resume restores it. A
+    computer's level is kept as given, options too (``expert:iterations=200``, as
+    ``hearts play --levels`` takes it), so a resumed game seats the same players."""
 
     rules: str = "card-commons"
     levels: tuple[str, ...] = (HUMAN, "random", "random", "random")
@@ -82,10 +88,10 @@ class GameSettings:
         humans = [s for s, level in enumerate(self.levels) if level == HUMAN]
         if len(humans) != 1:
             raise IllegalActionError("exactly one seat is the human's")
-        unknown = [lvl for lvl in self.levels if lvl != HUMAN and lvl not in LEVELS]
-        if unknown:
-            raise IllegalActionError(
-                f"unknown level {unknown[0]!r}; levels are: {', '.join(LEVELS)}")
+        problem = next(filter(None, (level_problem(level) for level in self.levels
+                                     if level != HUMAN)), None)
+        if problem is not None:
+            raise IllegalActionError(problem)
         if self.speed not in SPEEDS:
             raise IllegalActionError(f"speed is one of {', '.join(SPEEDS)}, not {self.speed!r}")
         object.__setattr__(self, "human_seat", humans[0])
@@ -179,7 +185,7 @@ class GameSession:
         self.challenge = Challenge.parse(settings.challenge) if settings.challenge else None
         self.players: dict[int, Player] = {
             seat: self.challenge.computer(seat) if self.challenge
-            else make_player(level, f"{settings.seed}/{seat}")
+            else computer_player(level, seat, self.rules, f"{settings.seed}/{seat}")
             for seat, level in enumerate(settings.levels) if level != HUMAN
         }
         # a resumed game can take back what it could before it was saved
@@ -195,7 +201,13 @@ class GameSession:
             return None
         record, data = saved
         settings = GameSettings.from_json(data)
-        return cls(settings, _as_seeded(replay_game(record), settings.seed))
+        state = _as_seeded(replay_game(record), settings.seed)
+        from hearts.arena.errors import BotSpecError
+
+        try:
+            return cls(settings, state)
+        except BotSpecError as exc:  # a level's option this version's player does not take
+            raise SavedGameError(f"the saved game's settings are unusable: {exc}") from None
 
     # ---------------------------------------------------------------- viewing
     def human_view(self) -> PlayerView:
@@ -252,10 +264,12 @@ class GameSession:
     def record(self) -> dict[str, Any]:
         """The game record so far: the person's seat as its ``people``, whatever name
         they chose (a challenge's names its code too, for submitting it)."""
-        record = game_record(self.state, self.names, people=(self.human,))
         if self.challenge is not None:
+            record = game_record(self.state, self.names, people=(self.human,))
             record["challenge"] = self.challenge.code
-        return record
+            return record
+        levels = [None if level == HUMAN else level for level in self.settings.levels]
+        return game_record(self.state, self.names, people=(self.human,), levels=levels)
 
     def save(self) -> None:
         """Save the game in progress, or file the finished game and forget the unfinished one."""
@@ -265,6 +279,35 @@ class GameSession:
                 clear_current_game()
             return
         save_current_game(self.record(), self.settings.to_json())
+
+
+def level_problem(level: str) -> str | None:
+    """What is wrong with a computer's level, or None: a level of the ladder, with
+    options as the arena's bot-spec parser reads them (``expert:iterations=200``), or
+    ``policy:PATH``; the options themselves are judged when the player is made."""
+    if level in LEVELS:
+        return None
+    from hearts.arena.specs import EXTERNAL, ISMCTS, BotSpec
+
+    try:
+        kind = BotSpec.parse(level).kind
+    except HeartsError as exc:
+        return str(exc)
+    if kind in (EXTERNAL, ISMCTS):
+        return (f"a computer of the game is a level ({', '.join(LEVELS)}, options as "
+                f"LEVEL:key=value) or {POLICY}:PATH, not {level!r}")
+    return None
+
+
+def computer_player(level: str, seat: int, rules: Rules, seed: str) -> Player:
+    """A fresh computer for ``seat`` from its level (see :func:`level_problem`), built as
+    the arena builds one (``hearts simulate`` and ``hearts play --text`` too); a plain
+    level is the same player :func:`make_player` gives for that seed."""
+    if level in LEVELS:
+        return make_player(level, seed)
+    from hearts.arena.specs import BotSpec, build_player
+
+    return build_player(BotSpec.parse(level), seat=seat, rules=rules, seed=seed)
 
 
 def _decided_from(state: GameState, seat: int) -> list[GameState]:

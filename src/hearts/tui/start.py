@@ -1,5 +1,7 @@
 """The start screen: preset, player count, each opponent's level, target, seed, speed, and
-the other rule options given (``hearts play --rules standard:rounds=8``)."""
+the other rule options given (``hearts play --rules standard:rounds=8``). A level given
+with options (``hearts play --levels expert:iterations=200,normal``) is offered beside the
+plain levels, and the opponents' levels are spelled out while one has options."""
 
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ class StartScreen(Screen[None]):
     StartScreen .opponent Label { width: 8; }
     StartScreen .opponent Select { width: 16; }
     StartScreen #about, StartScreen #error, StartScreen #saved { height: auto; margin: 1 0 0 0; }
-    StartScreen #options { height: auto; }
+    StartScreen #options, StartScreen #levels { height: auto; }
     StartScreen #error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+r", "resume", "Resume saved game"),
@@ -55,7 +57,8 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         rules = self.base_rules
         levels = [lvl for lvl in self.defaults.levels if lvl != HUMAN]
-        level_options = [(name, name) for name in LEVELS]
+        # the plain levels, then any given with options, which the start keeps
+        level_options = [(name, name) for name in dict.fromkeys([*LEVELS, *levels])]
         yield Static("Card Commons Hearts: a new game", id="title")
         with Horizontal(classes="row"):
             yield Label("Preset")
@@ -69,8 +72,8 @@ class StartScreen(Screen[None]):
                 level = levels[index] if index < len(levels) else levels[-1]
                 with Horizontal(classes="opponent", id=f"opponent-{index}"):
                     yield Label("", id=f"opponent-label-{index}")
-                    yield Select(level_options, value=level if level in LEVELS else "random",
-                                 allow_blank=False, compact=True, id=f"level-{index}")
+                    yield Select(level_options, value=level, allow_blank=False,
+                                 compact=True, id=f"level-{index}")
         with Horizontal(classes="row"):
             yield Label("Target")
             yield Input(str(rules.target), restrict=r"\d*", compact=True, id="target")
@@ -87,6 +90,7 @@ class StartScreen(Screen[None]):
         with Vertical():
             yield Static(id="about")
             yield Static(id="options", markup=False)
+            yield Static(id="levels", markup=False)
             yield Static(id="error")
             yield Static(id="saved")
         yield Footer()
@@ -125,6 +129,23 @@ class StartScreen(Screen[None]):
                 self.query_one(f"#opponent-label-{index}", Label).update(names[index + 1])
         self.query_one("#about", Static).update(PRESET_HELP[preset])
         self.query_one("#options", Static).update(self.options_text(preset, players))
+        self.update_levels()
+
+    def chosen_levels(self, players: int) -> list[str]:
+        """The opponents' levels chosen, from the human's left."""
+        return [str(self.query_one(f"#level-{i}", Select).value) for i in range(players - 1)]
+
+    def update_levels(self) -> None:
+        """Spell out the opponents' levels while one has options: a level box is too
+        narrow for ``expert:iterations=200,game_weight=0``."""
+        players = int(str(self.query_one("#players", Select).value))
+        levels = self.chosen_levels(players)
+        text = ""
+        if any(level not in LEVELS for level in levels):
+            names = seat_names(players, 0)
+            text = "Levels: " + "; ".join(f"{names[seat]} {level}"
+                                          for seat, level in enumerate(levels, start=1)) + "."
+        self.query_one("#levels", Static).update(text)
 
     def options_text(self, preset: str, players: int) -> str:
         """The rule options given beyond the preset's (the player count and the target
@@ -152,11 +173,12 @@ class StartScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("preset", "players"):
             self.update_seats()
+        elif str(event.select.id).startswith("level-"):
+            self.update_levels()
 
     def settings(self) -> GameSettings:
         rules = self.selected_rules()
-        levels = [str(self.query_one(f"#level-{i}", Select).value)
-                  for i in range(rules.players - 1)]
+        levels = self.chosen_levels(rules.players)
         return GameSettings(
             rules=rules.text, levels=(HUMAN, *levels),
             seed=self.query_one("#seed", Input).value.strip(),
