@@ -195,3 +195,19 @@ def test_a_bot_program_that_starts_is_not_refused(capsys: pytest.CaptureFixture[
                  "--deal-sets", "1", "--workers", "1", "--quiet", "--json"]) == 0
     bots = json.loads(capsys.readouterr().out)["figures"]["bots"]
     assert bots[0]["fallbacks"] == 0
+
+
+def test_outside_bots_get_a_fresh_secret_seed_the_report_keeps(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An ext: bot's hello seed comes from a secret (--bot-seed): fresh and unguessable
+    unless given, kept in the report so the match replays; none without outside bots."""
+    bot = "ext:" + " ".join([sys.executable, "-m", "hearts.cli.main", "bot", "random"])
+    argv = ["arena", "--bot", bot, "--bot", "random", "--rules", "standard:target=20",
+            "--deal-sets", "1", "--workers", "1", "--quiet", "--json", "--seed", "s"]
+    assert main(argv) == 0
+    fresh = json.loads(capsys.readouterr().out)["figures"]["bot_seed"]
+    assert len(fresh) == 32 and int(fresh, 16) >= 0
+    assert main([*argv, "--bot-seed", fresh]) == 0
+    assert json.loads(capsys.readouterr().out)["figures"]["bot_seed"] == fresh
+    assert main([*argv[:2], "random", *argv[3:]]) == 0
+    assert "bot_seed" not in json.loads(capsys.readouterr().out)["figures"]

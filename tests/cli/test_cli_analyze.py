@@ -219,3 +219,19 @@ def test_the_help_documents_the_marks(hearts_cli: RunCli) -> None:
                   "whichever other --seats are judged", "refused with them",
                   "at most one a CPU"):
         assert words in text
+
+
+def test_a_loss_with_fewer_points_says_where_the_loss_is() -> None:
+    """A pass that keeps this seat's points lower can still be the costlier one (the
+    utility weighs the others' points and the game): the report says so, where "24.8
+    points lost; expected points 6.6 against 11.3" read as a contradiction."""
+    from hearts.cli.cmd_analyze import _decision_lines
+
+    decision = {"round": 1, "trick": None, "kind": "pass", "taken": ["KC", "AC", "AS"],
+                "best": ["5C", "2D", "4D"], "loss": 24.8, "verdict": "blunder",
+                "taken_points": 6.6, "best_points": 11.3}
+    text = " ".join(_decision_lines(decision))
+    assert "expected points 6.6 against 11.3; the best takes more points this round" in text
+    assert all(len(line) <= 80 for line in _decision_lines(decision))
+    plain = {**decision, "taken_points": 11.3, "best_points": 6.6}
+    assert _decision_lines(plain)[-1].endswith("expected points 11.3 against 6.6")

@@ -15,9 +15,9 @@ from hearts.challenge import Challenge
 from hearts.cli import cmd_play
 from hearts.cli.common import seat_player
 from hearts.cli.main import build_parser
-from hearts.core import Rules, parse_record
+from hearts.core import MAX_LEVEL_TEXT, Rules, parse_record
 from hearts.players import Player, make_player
-from hearts.tui.session import HUMAN, GameSettings
+from hearts.tui.session import HUMAN, GameSettings, level_problem
 from hearts.tui.session import computer_player as screen_computer
 
 FACES = [cmd_play.computer_player, screen_computer]
@@ -135,3 +135,15 @@ def test_a_challenge_leaves_no_level_to_choose(hearts_main: Callable[..., MainRe
     status, _, err = hearts_main("play", "--text", "--level", "random", "--challenge", code)
     assert status == 2
     assert "--challenge sets the rules, the opponents and the deals; leave out --level" in err
+
+
+def test_a_level_longer_than_a_record_keeps_is_refused_before_the_game(
+        hearts_main: Callable[..., MainResult]) -> None:
+    """The record states each level as given, at most MAX_LEVEL_TEXT characters: a longer
+    one was taken, and the game failed at its end writing the record."""
+    long = "expert:iterations=200," + ",".join(["game_weight=0"] * 16)
+    assert len(long) > MAX_LEVEL_TEXT
+    status, _, err = hearts_main("play", "--text", "--levels", f"{long},normal,normal")
+    assert status == 2
+    assert f"a level the game records is at most {MAX_LEVEL_TEXT} characters" in err
+    assert level_problem(long) is not None and "at most" in str(level_problem(long))

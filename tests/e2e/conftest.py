@@ -28,6 +28,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # The CI machine has two busy cores: waits are generous, steps are not timed.
 STEP_TIMEOUT_MS = 20_000
 GAME_TIMEOUT_S = 120.0
+# The axe-core impacts that fail a page's accessibility audit.
+SERIOUS = ("serious", "critical")
 
 # What the page lets this seat do now, read from the DOM the way a person would see it.
 _WHAT_NOW = """() => {
@@ -346,3 +348,16 @@ def boxes(locator: Any) -> list[dict[str, float] | None]:
     """The box of every element ``locator`` matches now (None for one not rendered)."""
     found: list[dict[str, float] | None] = locator.evaluate_all(_BOXES)
     return found
+
+
+def assert_accessible(person: Person, where: str) -> None:
+    """axe-core finds nothing serious or critical on the page as it is now; ``where`` names
+    the page in the failure."""
+    # imported here, as Playwright is (the browser fixture): collecting the browser tests
+    # needs neither
+    from axe_playwright_python.sync_playwright import Axe
+
+    faults = [v for v in Axe().run(person.page).response["violations"]
+              if v["impact"] in SERIOUS]
+    assert not faults, f"{where}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)

@@ -10,9 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-from tests.e2e.conftest import OpenPerson, Person, ServerProcess, play_until
+from tests.e2e.conftest import OpenPerson, Person, ServerProcess, assert_accessible, play_until
 
 from hearts.challenge import Challenge
 from hearts.core import game_record
@@ -22,15 +21,7 @@ from hearts.players.driver import run_game
 pytestmark = pytest.mark.browser
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-SERIOUS = ("serious", "critical")
 OPPONENTS = ["easy", "normal", "random"]
-
-
-def assert_accessible(person: Person, where: str) -> None:
-    faults = [v for v in Axe().run(person.page).response["violations"]
-              if v["impact"] in SERIOUS]
-    assert not faults, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
 
 
 def assert_no_sideways_scroll(person: Person) -> None:

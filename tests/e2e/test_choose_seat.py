@@ -1,20 +1,24 @@
 """Choosing a seat when joining by an invite link: the join form offers each free seat with
 who would sit on its left, across and on its right, on a phone by taps and on a laptop by
-keys; a seat taken by someone else after the page opened is refused in the server's words
-and the choice shows the seats free now. Screenshots of the form land in
-``test-artifacts/screenshots/``."""
+keys; the neighbours it names are where the table then draws them; the seats it offers follow
+those others take while it is open; a seat taken by someone else after the page opened is
+refused in the server's words and the choice shows the seats free now. Screenshots of the
+form land in ``test-artifacts/screenshots/``."""
 
 from __future__ import annotations
 
+import re
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from tests.e2e.conftest import (
     OpenPerson,
     Person,
     ServerProcess,
+    assert_accessible,
     create_table,
     join_by_link,
 )
@@ -24,15 +28,8 @@ pytestmark = pytest.mark.browser
 PHONE = (390, 844)
 LAPTOP = (1280, 800)
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-SERIOUS = ("serious", "critical")
-
-
-def assert_accessible(person: Person, where: str) -> None:
-    """axe-core finds nothing serious or critical on the page as it is now."""
-    results = Axe().run(person.page)
-    faults = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not faults, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
+# How long an open join form may take to show a seat taken meanwhile (it asks every 2 s).
+FOLLOWED_MS = 15_000
 
 
 def screenshot(person: Person, name: str) -> None:
@@ -59,6 +56,24 @@ def expect_place(person: Person, seat: int, words: str) -> None:
     """The join form offers ``seat`` as a radio button read out as "Seat N: ``words``"."""
     choice = person.page.get_by_role("radio", name=f"Seat {seat + 1}: {words}", exact=True)
     expect(choice).to_have_attribute("data-testid", f"join-seat-{seat}")
+
+
+def see_no_seat_taken(person: Person, server: ServerProcess, table_id: str) -> None:
+    """Until the person asks for a seat, every look their page takes at the table finds it
+    as it is now: a seat taken next is taken between the form's last look and the click."""
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}") as answer:
+        seen = answer.read()
+    asked = {"seat": False}
+
+    def answer_as_seen(route: Any) -> None:
+        if route.request.url.endswith("/join"):
+            asked["seat"] = True
+        if route.request.method == "GET" and not asked["seat"]:
+            route.fulfill(status=200, content_type="application/json", body=seen)
+        else:
+            route.continue_()
+
+    person.page.route(f"**/api/tables/{table_id}**", answer_as_seen)
 
 
 def test_a_phone_and_a_laptop_each_choose_a_seat_that_is_not_the_next_free_one(
@@ -130,12 +145,15 @@ def test_a_seat_taken_after_the_page_opened_is_refused_in_words_and_the_choice_r
     table_id = create_table(ann, server, name="Ann", seats=["human", "human", "human", "random"])
     link = f"{server.url}/t/{table_id}"
 
-    # Bo and Dee open the link while seats 2 and 3 are free; Cy takes seat 2 meanwhile.
+    # Bo and Dee open the link while seats 2 and 3 are free; Cy takes seat 2 before their
+    # forms look at the table again.
     bo = open_person()
     open_invite(bo, link)
     dee = open_person(viewport=PHONE, touch=True)
     open_invite(dee, link)
     assert offered(bo) == offered(dee) == [1, 2]
+    for person in (bo, dee):
+        see_no_seat_taken(person, server, table_id)
     cy = open_person()
     join_by_link(cy, link, "Cy")
     assert cy.my_seat() == 1
@@ -145,9 +163,10 @@ def test_a_seat_taken_after_the_page_opened_is_refused_in_words_and_the_choice_r
     expect(bo.testid("join-seat-1")).to_be_checked()
     bo.testid("join-name").fill("Bo")
     bo.testid("join-submit").click()
-    error = bo.testid("join-error")
-    expect(error).to_contain_text("Seat 2 is not free; free seats: 3.")
-    expect(error).to_contain_text("taken after this page opened")
+    # the server's sentence as it sent it, then the page's own
+    expect(bo.testid("join-error")).to_have_text(
+        "Seat 2 is not free; free seats: 3. It was taken after this page opened: choose one "
+        "of the seats free now.")
     expect(bo.testid("join-panel")).to_be_visible()
     assert offered(bo) == [2]
     expect(bo.testid("join-seat-2")).to_be_checked()
@@ -163,9 +182,9 @@ def test_a_seat_taken_after_the_page_opened_is_refused_in_words_and_the_choice_r
     # Dee's page offered both: now no seat is free, and it says she can still watch.
     dee.testid("join-name").fill("Dee")
     dee.testid("join-submit").tap()
-    expect(dee.testid("join-error")).to_contain_text("Every seat is taken")
-    expect(dee.testid("join-error")).to_contain_text("you can watch")
-    expect(dee.testid("join-error")).to_contain_text("taken after this page opened")
+    expect(dee.testid("join-error")).to_have_text(
+        "Every seat is taken; you can watch as a spectator. The last free seat was taken "
+        "after this page opened.")
     expect(dee.testid("join-submit")).to_be_hidden()
     expect(dee.testid("join-seats")).to_be_hidden()
     expect(dee.testid("watch-only")).to_be_focused()
@@ -175,3 +194,85 @@ def test_a_seat_taken_after_the_page_opened_is_refused_in_words_and_the_choice_r
     expect(dee.testid("seat-2")).to_contain_text("Bo")
     assert dee.page.locator("[data-testid^='seat-'][data-me='true']").count() == 0
     assert ann.errors == bo.errors == cy.errors == dee.errors == []
+
+
+def test_the_choice_follows_the_seats_others_take_while_the_form_is_open(
+        open_person: OpenPerson, server: ServerProcess) -> None:
+    """The form once offered the seats free when it opened until its person pressed the
+    button: now it asks the table again while it is open, and no more once it closes."""
+    ann = open_person()
+    table_id = create_table(ann, server, name="Ann", seats=["human", "human", "human", "human"])
+    link = f"{server.url}/t/{table_id}"
+    bo = open_person(viewport=PHONE, touch=True)
+    open_invite(bo, link)
+    assert offered(bo) == [1, 2, 3]
+    bo.testid("join-seat-place-2").tap()
+    expect(bo.testid("join-seat-2")).to_be_checked()
+
+    cy = open_person()
+    join_by_link(cy, link, "Cy")  # the lowest free seat, 2
+    expect(bo.testid("join-seat-1")).to_have_count(0, timeout=FOLLOWED_MS)
+    assert offered(bo) == [2, 3]
+    expect(bo.testid("join-seat-2")).to_be_checked()  # Bo's choice is kept
+    expect_place(bo, 2, "Seat 4 (free) on your left, Ann across, Cy on your right")
+    expect(bo.testid("join-submit")).to_have_text("Take seat 3")
+
+    dee = open_person()
+    join_by_link(dee, link, "Dee")  # seat 3
+    eve = open_person()
+    join_by_link(eve, link, "Eve")  # seat 4: none is left
+    expect(bo.testid("join-seats")).to_be_hidden(timeout=FOLLOWED_MS)
+    expect(bo.testid("join-submit")).to_be_hidden()
+    expect(bo.testid("join-error")).to_have_text(
+        "The last free seat was taken after this page opened.")
+    screenshot(bo, "join-seats-gone-390x844")
+
+    # Closed, the form asks no more.
+    asked: list[str] = []
+    bo.page.on("request", lambda request: asked.append(request.url)
+               if f"/api/tables/{table_id}" in request.url else None)
+    bo.testid("watch-only").tap()
+    expect(bo.testid("seat-3")).to_contain_text("Eve")
+    bo.page.wait_for_timeout(7_000)  # over two of the form's asking intervals
+    assert asked == []
+    assert ann.errors == bo.errors == cy.errors == dee.errors == eve.errors == []
+
+
+# The seats round the table, as (players, the seat taken): each neighbour the form names is
+# then drawn on that side of the taker's own seat.
+PLACES = [(3, 2), (4, 1), (6, 3)]
+
+
+@pytest.mark.parametrize(("players", "taken"), PLACES,
+                         ids=[f"{players}-players" for players, _ in PLACES])
+def test_the_neighbours_the_form_names_are_where_the_table_draws_them(
+        open_person: OpenPerson, server: ServerProcess, players: int, taken: int) -> None:
+    ann = open_person()
+    table_id = create_table(ann, server, name="Ann", preset="classic",
+                            seats=["human"] * players)
+    bo = open_person()
+    open_invite(bo, f"{server.url}/t/{table_id}")
+    lines = bo.testid(f"join-seat-place-{taken}").inner_text().splitlines()
+    bo.testid(f"join-seat-place-{taken}").click()
+    bo.testid("join-name").fill("Bo")
+    bo.testid("join-submit").click()
+    bo.page.wait_for_selector(f"[data-testid='seat-{taken}'][data-me='true']", state="attached")
+    me = bo.testid(f"seat-{taken}").bounding_box()
+    assert me is not None
+    middle = me["x"] + me["width"] / 2
+    assert len(lines) == (2 if players == 3 else 3), lines
+    for line in lines:
+        found = re.fullmatch(r"(Ann|Seat (\d+) \(free\)) (on your left|across|on your right)",
+                             line)
+        assert found is not None, line
+        neighbour = 0 if found[1] == "Ann" else int(found[2]) - 1
+        box = bo.testid(f"seat-{neighbour}").bounding_box()
+        assert box is not None
+        centre = box["x"] + box["width"] / 2
+        where = found[3]
+        if where == "across":
+            assert abs(centre - middle) < 1 and box["y"] + box["height"] < me["y"], (line, box)
+        else:
+            assert (centre < middle - 50) == (where == "on your left"), (line, box, me)
+            assert (centre > middle + 50) == (where == "on your right"), (line, box, me)
+    assert ann.errors == bo.errors == []

@@ -12,9 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-from tests.e2e.conftest import OpenPerson, Person, ServerProcess, create_table, play_until
+from tests.e2e.conftest import (
+    OpenPerson,
+    Person,
+    ServerProcess,
+    assert_accessible,
+    create_table,
+    play_until,
+)
 
 from hearts.stats import player_stats
 
@@ -22,9 +28,8 @@ pytestmark = pytest.mark.browser
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 LAPTOP, PHONE = (1280, 800), (390, 844)
-SERIOUS = ("serious", "critical")
-FIGURES = ("games", "wins", "hands", "average_points", "moons_shot", "moons_allowed",
-           "queens_taken", "clean_hands")
+FIGURES = ("games", "wins", "shared_wins", "hands", "average_points", "moons_shot",
+           "moons_allowed", "queens_taken", "clean_hands")
 
 
 def screenshot(person: Person, name: str) -> None:
@@ -51,13 +56,6 @@ def assert_no_sideways_scroll(person: Person) -> None:
     widths = person.page.evaluate(
         "() => [document.documentElement.scrollWidth, innerWidth]")
     assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
-
-
-def assert_accessible(person: Person, where: str) -> None:
-    results = Axe().run(person.page)
-    faults = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not faults, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
 
 
 def test_the_player_page_matches_the_record_and_moves_with_the_key(

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from tests.e2e.conftest import (
     OpenPerson,
     Person,
     ServerProcess,
+    assert_accessible,
     boxes,
     create_table,
     play_until,
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.browser
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SIZES = {"1280x800": (1280, 800), "1366x768": (1366, 768), "390x844": (390, 844),
          "844x390": (844, 390)}
-SERIOUS = ("serious", "critical")
 
 
 def a_game(seed: str, names: tuple[str, ...] = ("Ann", "Bot 2", "Bot 3", "Bot 4")
@@ -69,13 +68,6 @@ def assert_fits(person: Person) -> None:
     for i, box in enumerate(boxes(page.locator(".replay-seat"))):
         assert box is not None, i
         assert box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, i
-
-
-def assert_accessible(person: Person, where: str) -> None:
-    results = Axe().run(person.page)
-    faults = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not faults, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
 
 
 @pytest.mark.parametrize("size", ["390x844", "1280x800"])

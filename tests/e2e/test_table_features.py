@@ -305,3 +305,19 @@ def test_a_link_to_no_table_says_so_and_leads_to_the_lobby(open_person: OpenPers
     lobby.tap()
     person.page.wait_for_url(server.url + "/")
     assert person.errors == []
+
+
+def test_a_double_click_plays_the_card_once_and_says_nothing_wrong(
+        open_person: OpenPerson, server: ServerProcess) -> None:
+    """A second click (or tap) on a card before the table moves on is the same play again:
+    the page sends it once, where the server refused the second naming the played card."""
+    ann = open_person()
+    create_table(ann, server, name="Ann", seats=["human", "random", "random", "random"])
+    play_until([ann], lambda: ann.what_now() == "play")
+    card = ann.legal()[0]
+    sid = ann.state_id()
+    ann.card(card).evaluate("button => { button.click(); button.click(); }")
+    ann.page.wait_for_function("sid => Number(document.body.dataset.stateId) > sid", arg=sid)
+    ann.page.wait_for_timeout(1000)  # time for a second play's refusal to arrive
+    expect(ann.testid("error-text")).to_have_text("")
+    assert card not in ann.hand() or ann.what_now() is None

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from tests.e2e.conftest import (
     GAME_TIMEOUT_S,
     OpenPerson,
     Person,
     ServerProcess,
+    assert_accessible,
     boxes,
     create_table,
     join_by_link,
@@ -32,7 +32,6 @@ pytestmark = pytest.mark.browser
 SIZES = {"laptop": (1280, 800), "wide-laptop": (1366, 768), "phone": (390, 844),
          "landscape-phone": (844, 390)}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-SERIOUS = ("serious", "critical")
 HINT_TIMEOUT_MS = 90_000
 
 
@@ -85,14 +84,6 @@ def assert_seats_on_the_felt(person: Person) -> None:
         assert seat["y"] + seat["height"] <= felt["y"] + felt["height"] + 0.5, (seat, felt)
 
 
-def assert_accessible(person: Person, where: str) -> None:
-    """axe-core finds nothing serious or critical on the page as it is now."""
-    results = Axe().run(person.page)
-    faults = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not faults, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in faults)
-
-
 @pytest.mark.parametrize("size", list(SIZES), ids=str)
 def test_the_table_fits_each_screen_and_passes_the_audit(
         open_person: OpenPerson, server: ServerProcess, size: str) -> None:
@@ -134,7 +125,10 @@ def test_the_table_fits_each_screen_and_passes_the_audit(
         "cards => cards.map(c => c.dataset.card)")
     first = figures.locator("tbody tr").first.locator("th").inner_text().split()
     assert sorted(first) == sorted(Card(card).pretty for card in hinted)
-    assert_fits(person, [hand, figures, person.testid("pass-submit")])
+    # the hint's panel holds them (on a short screen they scroll inside it), and leaves the
+    # table its room: on a phone the pass tray once covered this seat and the one across
+    assert_fits(person, [hand, person.testid("hint-panel"), person.testid("pass-submit")])
+    assert_seats_clear_of_the_tray(person)
     # the whole table's width shows: nothing to scroll sideways for
     assert figures.evaluate("box => box.scrollWidth <= box.clientWidth")
     assert_accessible(person, f"the hint's figures at {size}")
@@ -339,6 +333,97 @@ def test_the_invitation_covers_no_seat_on_a_phone(open_person: OpenPerson,
     assert person.errors == []
 
 
+def test_a_stale_seat_token_join_form_covers_no_seat_on_a_phone(
+        open_person: OpenPerson, server: ServerProcess) -> None:
+    """A browser whose seat token the table refuses watches the table while it offers the
+    free seats: on a phone its join form once covered the seats at the top and the bottom."""
+    ann = open_person()
+    table_id = create_table(ann, server, name="Ann", preset="classic",
+                            seats=["human", "human", "human", "random", "random", "random"])
+    bo = open_person(viewport=SIZES["phone"], touch=True)
+    bo.page.goto(server.url + "/")
+    bo.page.evaluate(f"localStorage.setItem('hearts-token-{table_id}', 'stale-token')")
+    bo.page.goto(f"{server.url}/t/{table_id}")
+    bo.wait_ready()
+    expect(bo.testid("connection-status")).to_contain_text("not accepted")
+    form = bo.testid("join-panel")
+    expect(form).to_be_visible()
+    seats = bo.page.locator("[data-testid^='seat-']")
+    expect(seats).to_have_count(6)
+    assert_seats_on_the_felt(bo)
+    shown = boxes(form)[0]
+    assert shown is not None
+    for index, seat in enumerate(boxes(seats)):
+        assert seat is not None, index
+        apart = (seat["x"] + seat["width"] <= shown["x"] or shown["x"] + shown["width"]
+                 <= seat["x"] or seat["y"] + seat["height"] <= shown["y"]
+                 or shown["y"] + shown["height"] <= seat["y"])
+        assert apart, (index, seat, shown)
+    assert_fits(bo, [seats, form])
+    screenshot(bo, "stale-token-join-6-players-phone")
+    assert_accessible(bo, "a stale token's join form on a phone")
+    bo.testid("join-name").fill("Bo")
+    bo.testid("join-seat-place-2").tap()
+    bo.testid("join-submit").scroll_into_view_if_needed()
+    bo.testid("join-submit").tap()
+    bo.page.wait_for_selector("[data-testid='seat-2'][data-me='true']", state="attached")
+    expect(ann.testid("seat-2")).to_contain_text("Bo")
+    assert ann.errors == bo.errors == []
+
+
+def test_up_and_down_move_between_the_rows_of_a_phone_hand(
+        open_person: OpenPerson, server: ServerProcess) -> None:
+    """A phone lays its hand out in rows; the up and down arrows go to the nearest card of
+    the row above or below (and back again; they once went along the hand as left and right
+    do), left and right still go along the hand."""
+    person = open_person(viewport=SIZES["phone"])  # a keyboard on a phone
+    create_table(person, server, name="Rowan", seats=["human", "random", "random", "random"])
+    person.wait_for(lambda: person.what_now() == "pass", "the pass")
+    page = person.page
+    hand = person.hand()
+    found = boxes(page.locator("#hand button.card"))
+    assert None not in found
+    tops = sorted({round(box["y"]) for box in found if box is not None})
+    assert len(tops) >= 2, f"the hand is in one row: {found}"
+    row_of = {card: tops.index(round(box["y"])) for card, box in zip(hand, found, strict=True)
+              if box is not None}
+    left_of = {card: box["x"] for card, box in zip(hand, found, strict=True) if box is not None}
+    focused = "() => document.activeElement && document.activeElement.dataset.card"
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused) in hand:
+            break
+    page.keyboard.press("Home")
+    top_row = [card for card in hand if row_of[card] == 0]
+    below = [card for card in hand if row_of[card] == 1]
+    for card in top_row:
+        assert page.evaluate(focused) == card
+        page.keyboard.press("ArrowDown")
+        down = page.evaluate(focused)
+        assert down in below, (card, down)
+        nearest = min(abs(left_of[other] - left_of[card]) for other in below)
+        assert abs(left_of[down] - left_of[card]) <= nearest + 0.5, (card, down)
+        page.keyboard.press("ArrowUp")
+        assert page.evaluate(focused) == card, (card, down)
+        page.keyboard.press("ArrowUp")  # the top row: nowhere further up
+        assert page.evaluate(focused) == card
+        page.keyboard.press("ArrowRight")
+    # along the hand, from the end of the top row to the start of the next
+    assert page.evaluate(focused) == below[0]
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowDown")  # the bottom row: nowhere further down
+    assert page.evaluate(focused) == hand[-1]
+    page.keyboard.press("ArrowUp")
+    up = page.evaluate(focused)
+    above = [card for card in hand if row_of[card] == row_of[hand[-1]] - 1]
+    nearest = min(abs(left_of[other] - left_of[hand[-1]]) for other in above)
+    assert up in above and abs(left_of[up] - left_of[hand[-1]]) <= nearest + 0.5, up
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")  # the keys still choose the card to pass
+    expect(person.card(hand[-1])).to_have_attribute("aria-pressed", "true")
+    assert person.errors == []
+
+
 # The cards of the hand that a finger cannot tap: those without a ``size`` px square of
 # their own (nothing over it) at their top left, the corner a fanned hand leaves showing.
 _UNDER_A_FINGER = """size => [...document.querySelectorAll("#hand button.card")].filter(card => {
@@ -383,6 +468,8 @@ def test_every_card_of_a_phone_hand_is_a_finger_wide(open_person: OpenPerson,
 # pass tray, nearer the middle than the table's edge.
 OVAL_CASES = [(size, players) for size in ("laptop", "phone") for players in (2, 3, 6)] + [
     ("landscape-phone", 3), ("landscape-phone", 6)]
+# The cases that open a hint's figures too, which take some of the felt's height.
+HINT_CASES = [("phone", 6), ("landscape-phone", 3), ("landscape-phone", 6)]
 
 
 @pytest.mark.parametrize(("size", "players"), OVAL_CASES,
@@ -400,13 +487,19 @@ def test_every_table_size_fits_round_the_oval(open_person: OpenPerson, server: S
     assert_seats_clear_of_the_tray(person)
     assert_seats_on_the_felt(person)
     screenshot(person, f"pass-{players}-players-{size}")
-    if size == "phone" and players == 6:  # the hint's figures take the felt's room
+    if (size, players) in HINT_CASES:
+        # The hint's text and figures take the felt's room: on a landscape phone at 3 seats
+        # they once left the table so short that the pass tray covered this seat.
         person.testid("hint-button").click()
+        expect(person.testid("hint-text")).to_contain_text("Hint:", timeout=HINT_TIMEOUT_MS)
         person.testid("hint-figures-button").click()
         expect(person.testid("hint-details")).to_be_visible()
         assert_seats_clear_of_the_tray(person)
         assert_seats_on_the_felt(person)
-        screenshot(person, "pass-6-players-phone-hint-figures")
+        expect(person.testid("hint-panel")).to_be_visible()
+        assert_fits(person, [seats, person.page.locator("#hand button.card"),
+                             person.testid("pass-submit"), person.testid("hint-panel")])
+        screenshot(person, f"pass-{players}-players-{size}-hint-figures")
     assert person.errors == []
 
 

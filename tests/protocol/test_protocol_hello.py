@@ -74,6 +74,26 @@ def test_other_bots_command_lines_never_reach_a_bot(tmp_path: Path) -> None:
         assert hello["names"][hello["seat"]].startswith("ext bot")
 
 
+def test_hello_seeds_come_from_the_bot_seed_so_the_match_seed_cannot_be_worked_back(
+        tmp_path: Path) -> None:
+    """A hello seed derived from the match seed alone let a bot try small match seeds
+    (``--seed 42``) until one gave its seed, and then deal every hand: the seed now comes
+    from a secret beside it, and without one hello gives none."""
+    script = tmp_path / "logging_bot.py"
+    script.write_text(_LOGGING_BOT)
+    log = tmp_path / "hellos.jsonl"
+    bot = "ext:" + shlex.join([sys.executable, str(script), str(log)])
+    run_match(MatchConfig(RULES, (bot, "random", "random", "random"), 1, "42"))
+    assert all("seed" not in json.loads(line) for line in log.read_text().splitlines())
+    log.unlink()
+    run_match(MatchConfig(RULES, (bot, "random", "random", "random"), 1, "42",
+                          bot_seed="9f2c61d0e4a7b3c85d1e6f0a2b4c7d9e"))
+    seen = {json.loads(line)["seed"] for line in log.read_text().splitlines()}
+    assert len(seen) == 4  # one a rotation, a seat of its own each time
+    from_match_alone = {hello_seed(f"42/d0/r{r}/s{s}") for r in range(4) for s in range(4)}
+    assert not seen & from_match_alone
+
+
 def test_public_names_keep_kinds_and_tags_and_drop_the_rest() -> None:
     assert public_names(["ext:./bot --key=1", "expert:iterations=5#fast", "policy:/home/a.npz",
                          "ext:./other", " ext:./bot --key=1", "random"]) == \
@@ -112,7 +132,7 @@ def test_a_bot_seeded_from_hello_plays_a_seeded_game_the_same() -> None:
 def test_seeded_matches_with_the_example_bot_replay_the_same() -> None:
     bot = "ext:" + shlex.join([sys.executable, str(ROOT / "examples" / "external_bot.py")])
     config = MatchConfig(RULES, (bot, "random", bot, "random"), 1, "replay",
-                         keep_records=True)
+                         keep_records=True, bot_seed="a secret")
     first, again = run_match(config), run_match(config)
     assert [o.record for o in first.outcomes] == [o.record for o in again.outcomes]
 

@@ -246,9 +246,20 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
                    until: Callable[[dict[str, Any]], bool] | None = None) -> int:
     """Play the lowest legal cards whenever it is this client's turn, one action at a time
     (asking for a hint first if ``hints``) until the game is over or ``until(view)``;
-    returns the number of actions sent."""
-    sent = 0
-    pending = False
+    returns the number of actions sent.
+
+    Every request carries an id, and an answer counts only for the request whose id it
+    carries: a hint's refusal (rate limited, say) is not the play's. The server answers a
+    connection's requests in the order sent, so a ``ping`` sent after the play tells a play
+    that went unanswered (dropped by the message rate limit, or lost with the node that
+    owned the table) from one still being applied: its pong comes after the play's answer,
+    if there is one. The player acts again only on the table's newer state, never a view
+    it acted on already.
+    """
+    sent = 0  # actions sent; the action's request id
+    pending = False  # the last action is not answered yet
+    probe: str | None = None  # the id of a ping asking whether the pending action arrived
+    probes = 0
     acted: set[int] = set()
     answered_at = -1
     idle = 0.0
@@ -265,20 +276,36 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
                                    f"first): {client.received[-4:]}") from None
             message = {"type": "idle"}
         for round_no in _commitments_awaiting_entropy(message):
-            await client.send({"type": "entropy", "value": f"e{client.seat}x{round_no}"})
-        answered = message["type"] in ("ack", "error") and message.get("id") == sent
-        if answered or message.get("code") == "rate_limited":
-            pending = False
+            await client.send({"type": "entropy", "value": f"e{client.seat}x{round_no}",
+                               "id": f"entropy{round_no}"})
+        rid = message.get("id")
+        if pending and rid == sent and message["type"] in ("ack", "error"):
+            pending, probe = False, None
             # The answer names the table's state; its own state message follows it. Acting
             # before that arrives would act again on the view the action was sent from.
             answered_at = message.get("state_id", answered_at)
             if message["type"] == "error":
-                acted.clear()  # refused (stale, rate limited): act again on the current state
-            if message.get("code") == "rate_limited":
-                # The server says so at most once a second and drops the rest unsaid: a retry
-                # sooner could be dropped with no word, and the player would wait for good
-                # (seen once in CI under load).
-                await asyncio.sleep(1.1)
+                acted.clear()  # refused (stale, say): act again on the current state
+        elif pending and probe is not None and rid == probe:
+            # answered after the action, which went unanswered: it never arrived
+            pending, probe = False, None
+            answered_at = message.get("state_id", answered_at)
+            acted.clear()
+        elif message.get("code") == "rate_limited" and rid is None:
+            # Some message was dropped, which one unsaid. The server says so at most once
+            # a second and drops the rest unsaid: wait that out before asking (a question
+            # sooner could be dropped with no word, and the player would wait for good).
+            await asyncio.sleep(1.1)
+            if pending:
+                probes += 1
+                probe = f"probe{probes}"
+                await client.send({"type": "ping", "id": probe})
+        elif message["type"] == "welcome" and pending and probe is None:
+            # welcomed again (the table moved to another node): ask whether the action
+            # reached the table's new owner
+            probes += 1
+            probe = f"probe{probes}"
+            await client.send({"type": "ping", "id": probe})
         view = client.state
         if view is None or pending or client.state_id in acted or client.state_id < answered_at:
             continue
@@ -288,7 +315,7 @@ async def autoplay(client: Client, until_over: bool = True, max_actions: int = 1
         if action is not None:
             acted.add(client.state_id)
             if hints:
-                await client.send({"type": "hint"})
+                await client.send({"type": "hint", "id": f"hint{sent + 1}"})
             sent += 1
             await client.send(dict(action, id=sent))
             pending = True

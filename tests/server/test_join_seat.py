@@ -1,8 +1,8 @@
 """Joining a chosen seat (`POST /api/tables/{table}/join` with `seat`), as the table page's
 join form sends it: a free seat other than the lowest is taken as asked; a seat someone
 took meanwhile, or a computer's, is `409 no_seat` in the API's error shape with a message
-that names the free seats (the page shows it as it is), and changes nothing. A seat the
-table lacks is `400 bad_message` (tests/server/test_bad_input.py)."""
+that names the free seats, a whole sentence (the page shows it as it is), and changes
+nothing. A seat the table lacks is `400 bad_message` (tests/server/test_bad_input.py)."""
 
 from __future__ import annotations
 
@@ -42,10 +42,10 @@ async def test_a_chosen_seat_is_taken_and_a_taken_one_is_refused_naming_the_free
         refused = await join(server, table_id, "Bo", seat)
         assert refused.status_code == 409, (why, refused.text)
         assert refused.json() == {"error": "no_seat", "message":
-                                  f"seat {seat + 1} is not free; free seats: 2"}, why
+                                  f"Seat {seat + 1} is not free; free seats: 2."}, why
     assert await facts(server, table_id) == after
 
     assert (await join(server, table_id, "Bo", 1)).json()["seat"] == 1
     full = await join(server, table_id, "Dee", 1)
     assert (full.status_code, full.json()) == (409, {
-        "error": "no_seat", "message": "every seat is taken; you can watch as a spectator"})
+        "error": "no_seat", "message": "Every seat is taken; you can watch as a spectator."})

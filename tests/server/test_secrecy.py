@@ -5,16 +5,19 @@ message to every connection is recorded. Afterwards the finished game record is
 replayed to the true state at each state id, and each card named in a message must be
 one its recipient may know at that moment: its own dealt and received cards, cards
 already played, and cards removed from the deck. A spectator may know only the last two.
+A refusal may also name the cards of the request it refuses (:func:`may_know`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from typing import Any
 
 import pytest
 from tests.server.conftest import (
+    FAST,
     Client,
     Server,
     autoplay,
@@ -39,9 +42,16 @@ from hearts.core import (
 )
 from hearts.players.hints import CHANCES, Hint, shown_chances
 from hearts.players.search.player import CandidateFigures
+from hearts.server.settings import ServerConfig
 from hearts.server.websocket import _hint_json
 
 CARD = re.compile(r"\b[2-9TJQKA][CDSH]\b")
+
+
+# Hints rationed as a server gives them (a few, then one in two seconds): most of Ann's
+# hints are refused while her plays go through, as on the cluster's servers.
+HINTS_RATIONED = dataclasses.replace(FAST, hint_burst=ServerConfig().hint_burst,
+                                     hint_per_s=ServerConfig().hint_per_s)
 
 
 def states_by_id(record: dict[str, Any]) -> list[GameState]:
@@ -95,11 +105,15 @@ def cards_in(message: Any) -> set[str]:
 
 def may_know(message: dict[str, Any], state: GameState, client: Client) -> set[str]:
     """The cards ``client`` may find in ``message`` at ``state``: those its seat may see
-    then, and in a refusal the cards the client itself named (a play retried after the
-    round moved on is refused naming its card, which is no longer in the hand)."""
+    then, and in a refusal the cards of the request it refuses, found by its id. A client
+    may name any card, and a play is checked against the rules before its state id, so a
+    card it does not hold is named back ("9D cannot be played: it is not in your hand"):
+    its own word, not a secret (the refused-play test below). Only that request's cards:
+    every card a client ever sent would be most of the deck after a few rounds."""
     allowed = set(CardSet(may_see(state, client.seat)).names())
-    if message["type"] == "error":
-        allowed |= cards_in(client.sent)
+    rid = message.get("id")
+    if message["type"] == "error" and rid is not None:
+        allowed |= cards_in([sent for sent in client.sent if sent.get("id") == rid])
     return allowed
 
 
@@ -112,6 +126,8 @@ def message_state_id(message: dict[str, Any], last: int) -> int:
     return last
 
 
+@pytest.mark.parametrize("server_config", [FAST, HINTS_RATIONED],
+                         ids=["every-hint-answered", "hints-rationed"])
 async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> None:
     checked = 0
     for game in range(2):
@@ -143,6 +159,11 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
                 leaked = cards_in(message) - may_know(message, states[last], client)
                 assert not leaked, (game, client.seat, last, message["type"], leaked)
                 checked += len(cards_in(message))
+        # a hint's refusal is not the play's answer: no action was sent again on a view
+        # already acted on (and refused, naming its card, once the round moved on)
+        refused = [m for m in (*ann.received, *bob.received)
+                   if m["type"] == "error" and isinstance(m.get("id"), int)]
+        assert not refused, refused[:3]
         hints = [m for m in ann.received if m["type"] == "hint"]
         assert hints or game > 0
         for message in hints:  # a hint names its move's kind: the phase it was asked in
@@ -151,6 +172,28 @@ async def test_no_client_ever_receives_a_card_it_may_not_see(server: Server) -> 
             assert_every_legal_card_is_in_one_row(message["hint"],
                                                   view(states[message["state_id"]], ann.seat))
     assert checked > 5000  # the check looked at real traffic, hands included
+
+
+async def test_a_refused_play_names_the_card_it_asked_for_and_no_other_secret(
+        server: Server) -> None:
+    """Why :func:`may_know` lets a refusal name a card the seat may not see: any client
+    may name any card (a buggy or hostile one, or one that retries a play across a deal),
+    and a play of a card another seat holds is refused naming it: the client's own word."""
+    made = await create_table(server, ["human", "random", "random", "random"], target=30)
+    table_id = made["table"]["id"]
+    ann = await Client.open(server, table_id, made["token"])
+    await asyncio.wait_for(autoplay(ann, until=lambda v: v["phase"] == "play"
+                                    and v["to_act"] == [ann.seat]), 30)
+    state = server.app.state.hub.tables[table_id].authority.state
+    seen = may_see(state, ann.seat)
+    unseen = CardSet(state.rules.deck & ~seen).names()
+    await ann.send({"type": "play", "card": unseen[0], "state_id": ann.state_id, "id": "odd"})
+    refusal = await ann.expect(lambda m: m.get("id") == "odd")
+    assert (refusal["type"], refusal["code"]) == ("error", "illegal"), refusal
+    assert cards_in(refusal) - set(CardSet(seen).names()) == {unseen[0]}, refusal
+    assert not cards_in(refusal) - may_know(refusal, state, ann)
+    # the allowance is that request's alone: another refusal may not name the card
+    assert unseen[0] not in may_know(dict(refusal, id="another"), state, ann)
 
 
 def assert_chances_follow_the_rule(hint: dict[str, Any]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -307,13 +309,21 @@ def moon_session() -> GameSession:
     return GameSession(settings, new_hand(rules, hands))
 
 
-async def test_shooters_choice_is_asked_and_applied() -> None:
+@asynccontextmanager
+async def to_moon_choice() -> AsyncIterator[tuple[GameSession, HeartsApp, Pilot[None]]]:
+    """The :func:`moon_session` hand played by keys in an 80×24 terminal up to the
+    shooter's choice: its session, app and pilot, the moon choice showing."""
     session = moon_session()
     app = HeartsApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         while not isinstance(app.screen, MoonScreen):
             await step(app, pilot)
             assert not isinstance(app.screen, GameOverScreen)
+        yield session, app, pilot
+
+
+async def test_shooters_choice_is_asked_and_applied() -> None:
+    async with to_moon_choice() as (session, app, pilot):
         await pilot.press("a")
         await settle(app, pilot)
         assert session.state.results[-1].points == (26, 0, 26, 26)

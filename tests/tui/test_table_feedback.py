@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 import pytest
-from test_play import QUICK, moon_session, screen_text, settle, step
+from test_play import QUICK, screen_text, settle, step, to_moon_choice
 from test_replay_viewer import SIZE, a_game
 from textual.app import App
 from textual.binding import Binding
@@ -274,11 +274,7 @@ async def test_the_cards_received_in_the_pass_stay_in_sight_until_your_first_pla
 
 async def test_escape_in_the_moon_choice_leaves_it_for_later_and_enter_asks_again() -> None:
     """The shooter's choice had no way out: Escape did nothing and no key said so."""
-    session = moon_session()
-    app = HeartsApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        while not isinstance(app.screen, MoonScreen):
-            await step(app, pilot)
+    async with to_moon_choice() as (session, app, pilot):
         assert str(app.screen.query_one("#later", Button).label) == "Not yet (Esc)"
         await pilot.press("escape")
         await settle(app, pilot)

@@ -61,7 +61,12 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True, slots=True)
 class MatchConfig:
-    """What to play: rules, one bot spec a seat, how many deal sets, from which seed."""
+    """What to play: rules, one bot spec a seat, how many deal sets, from which seed.
+
+    ``bot_seed`` is the secret outside bots' hello seeds are derived from, with each
+    seat's seed (None: hello gives them no seed). It must be one the bots cannot guess: a
+    seed derived from the match's ``seed`` alone, which deals the cards, would let a bot
+    that tries the likely match seeds work every hand out."""
 
     rules: Rules
     lineup: tuple[str, ...]
@@ -71,6 +76,7 @@ class MatchConfig:
     startup_timeout: float = STARTUP_TIMEOUT
     fallback: str | None = None
     keep_records: bool = False
+    bot_seed: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.lineup) != self.rules.players:
@@ -223,6 +229,9 @@ PLAYS_AS: Final[Mapping[str, str]] = MappingProxyType({
     # session 44: a record's levels, bot specs' tags refused with options, policy files
     # with weights that are no numbers refused: the same two runs, 12 and 12 games alike
     "cf24d75419d5218b": "a40407fc6c04750e",
+    # outside bots' hello seed from a secret (--bot-seed), a level a record keeps at most
+    # MAX_LEVEL_TEXT: the same two runs, 12 and 12 games alike
+    "8f21f210fc49fbdd": "cf24d75419d5218b",
 })
 
 
@@ -283,11 +292,12 @@ def _players(task: GameTask) -> list[Player]:
     players: list[Player] = []
     try:
         for seat, text in enumerate(task.seating):
+            seed = f"{config.seed}/d{task.deal_set}/r{task.rotation}/s{seat}"
             players.append(build_player(
-                BotSpec.parse(text), seat=seat, rules=config.rules,
-                seed=f"{config.seed}/d{task.deal_set}/r{task.rotation}/s{seat}",
+                BotSpec.parse(text), seat=seat, rules=config.rules, seed=seed,
                 timeout=config.timeout, startup_timeout=config.startup_timeout,
-                fallback=config.fallback, names=task.seating))
+                fallback=config.fallback, names=task.seating,
+                bot_seed=None if config.bot_seed is None else f"{config.bot_seed}/{seed}"))
     except BaseException:
         _close(players, None)
         raise

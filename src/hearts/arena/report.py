@@ -228,6 +228,7 @@ def _figures(result: MatchResult) -> dict[str, Any]:
     return {
         "rules": config.rules.text,
         "seed": config.seed,
+        **({"bot_seed": config.bot_seed} if config.bot_seed is not None else {}),
         "lineup": list(config.lineup),
         "deal_sets": config.deal_sets,
         "rotations": len(rotations(config.lineup)),
@@ -567,6 +568,8 @@ def format_report(data: dict[str, Any]) -> str:
                f"{counted(figures['deal_sets'], 'deal set')} x "
                f"{counted(figures['rotations'], 'rotation')} = "
                f"{counted(figures['games'], 'game')}, {counted(figures['hands'], 'hand')}"]
+    if "bot_seed" in figures:
+        heading.append(f"outside bots' seed {figures['bot_seed']}")
     if "code" in data:
         heading.append(code_text(data))
     rows: list[tuple[str, ...]] = []

@@ -156,17 +156,19 @@ def public_names(specs: Sequence[str]) -> list[str]:
 
 def build_player(spec: BotSpec, *, seat: int, rules: Rules, seed: str,
                  timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT,
-                 fallback: str | None = None, names: Sequence[str] | None = None) -> Player:
+                 fallback: str | None = None, names: Sequence[str] | None = None,
+                 bot_seed: str | None = None) -> Player:
     """A fresh player for one game at ``seat``, its randomness derived from ``seed``.
 
     ``names`` are every seat's spec; an outside bot is told their :func:`public_names`,
-    and a seed derived one-way from ``seed``."""
+    and a seed derived one-way from ``bot_seed`` (none without it: see
+    :class:`~hearts.arena.match.MatchConfig`)."""
     if spec.kind == EXTERNAL:
         backup = BotSpec.parse(fallback or default_fallback())
         if backup.is_external:
             raise BotSpecError("the fallback must be a built-in bot, not an external one")
         return ExternalPlayer(spec.command, seat, rules, timeout=timeout,
-                              startup_timeout=startup_timeout, name=spec.text, seed=seed,
+                              startup_timeout=startup_timeout, name=spec.text, seed=bot_seed,
                               names=None if names is None else public_names(names),
                               fallback=build_player(backup, seat=seat, rules=rules,
                                                     seed=f"{seed}/fallback"))

@@ -23,13 +23,15 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FEW_SAMPLES", "NO_SPREAD", "TRUSTED_SAMPLES", "WINS_MEANING", "Interval",
-           "interval_text", "shared_win", "t_interval", "target_verdict", "welch_interval",
-           "win_share"]
+__all__ = ["FEW_SAMPLES", "NO_SPREAD", "TRUSTED_SAMPLES", "WINS_MEANING", "WINS_SENTENCE",
+           "Interval", "interval_text", "shared_win", "t_interval", "target_verdict",
+           "welch_interval", "win_share"]
 
 WINS_MEANING = ("wins: games won, a tie's win split among its winners (a tie of two: a "
                 "half each); shared wins: games won in a tie, each counted whole")
 """The two win figures in words, for every command's help and notes."""
+WINS_SENTENCE = WINS_MEANING[0].upper() + WINS_MEANING[1:]
+""":data:`WINS_MEANING` to begin a sentence with."""
 
 
 def win_share(winners: Collection[int], seat: int) -> float:

@@ -206,7 +206,16 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
                   f"{_shown(kind, decision['best'])}: {decision['loss']:.1f} points "
                   f"lost{mark};", "    "),
             *_fit(f"expected points {decision['taken_points']:.1f} against "
-                  f"{decision['best_points']:.1f}", "      ")]
+                  f"{decision['best_points']:.1f}{_loss_elsewhere(decision)}", "      ")]
+
+
+def _loss_elsewhere(decision: dict[str, Any]) -> str:
+    """Why a loss can come with fewer points for the seat: the utility also weighs the
+    others' points and the game, which the points alone do not show."""
+    if decision["best_points"] <= decision["taken_points"] + 0.05:
+        return ""
+    return ("; the best takes more points this round and gains more against the others' "
+            "points or the chance to win the game")
 
 
 def _shown(kind: str, action: str | Sequence[str]) -> str:

@@ -18,7 +18,7 @@ from hearts.arena.errors import ArenaError
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.report import format_report, pool, read_report, report
 from hearts.arena.specs import BotSpec
-from hearts.arena.stats import WINS_MEANING
+from hearts.arena.stats import WINS_SENTENCE
 from hearts.cli.common import (
     RULES_HELP,
     check_output_file,
@@ -46,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "the bots rotated through the seats, so every bot holds every hand. "
                           "Reports each bot's points per hand with a 95% confidence interval, "
                           "its margin over the others, moons shot and allowed, and wins and "
-                          f"shared wins. {WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as "
+                          f"shared wins. {WINS_SENTENCE}, as "
                           "hearts stats and hearts simulate count them.")
     parser.epilog = (f"Bots: {levels_text()} (options as LEVEL:key=value; LEVEL#TAG to tell "
                      "two bots of one kind apart), policy:PATH (a trained policy's .npz "
@@ -69,8 +69,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_text, default=None,
                         help="match seed; the same seed gives the same figures, for any "
                              "--workers, unless a bot decides by the clock (a search with a "
-                             "time budget) or is not seeded (ismcts) (default: a fresh one, "
+                             "time budget), is not seeded (ismcts) or is an outside bot not "
+                             "given the same --bot-seed (default: a fresh one, "
                              "shown in the report)")
+    parser.add_argument("--bot-seed", type=seed_text, default=None, metavar="SECRET",
+                        help="the secret outside (ext:) bots' seeds in hello are derived "
+                             "from, with each seat's seed: give the one a report shows to "
+                             "replay its outside bots the same way; keep it unguessable "
+                             "while bots play, since a bot that found it and --seed could "
+                             "deal every hand (default: a fresh 128-bit one when an ext: "
+                             "bot plays, shown in the report)")
     parser.add_argument("--workers", type=positive_int, default=usable_cpus(), metavar="N",
                         help="worker processes (default: one per CPU this process may "
                              "use, so a run pinned with taskset gets one a pinned CPU; at "
@@ -156,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
         rules=rules, lineup=lineup(args.bot, rules.players), deal_sets=args.deal_sets,
         seed=args.seed if args.seed is not None else secrets.token_hex(4),
         timeout=args.bot_timeout, startup_timeout=args.bot_start_timeout,
-        fallback=args.fallback, keep_records=args.records is not None)
+        fallback=args.fallback, keep_records=args.records is not None,
+        bot_seed=args.bot_seed if args.bot_seed is not None or not any(
+            BotSpec.parse(bot).is_external for bot in args.bot) else secrets.token_hex(16))
     with games_progress(args.quiet) as progress:
         if args.ray is not None:
             result = run_match_ray(config, args.ray or None, progress=progress)

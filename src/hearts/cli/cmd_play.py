@@ -33,7 +33,7 @@ from hearts.cli.common import (
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import HeartsError, Rules, new_game, shown_name
+from hearts.core import MAX_LEVEL_TEXT, HeartsError, Rules, new_game, shown_name
 from hearts.players import LEVELS, Player, make_player
 from hearts.tui.session import SPEEDS
 from hearts.wording import counted
@@ -292,6 +292,10 @@ def _opponent_levels(args: argparse.Namespace, players: int) -> list[str]:
     if len(opponents) != players - 1:
         raise CommandLineError(f"--levels names {len(opponents)} levels; the game has "
                                f"{players - 1} opponents")
+    for level in opponents:  # the game's record states each level as given
+        if len(level) > MAX_LEVEL_TEXT:
+            raise CommandLineError(f"a level the game records is at most {MAX_LEVEL_TEXT} "
+                                   f"characters, options included, not {len(level)}")
     return opponents
 
 

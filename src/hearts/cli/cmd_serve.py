@@ -23,7 +23,6 @@ from hearts.cli.common import (
 __all__ = ["configure", "default_db", "route_tag", "run", "store_argument"]
 
 
-
 def default_db() -> Path:
     """``server.db`` in the user's data directory (``$HEARTS_HOME`` when set)."""
     home = os.environ.get("HEARTS_HOME") or platformdirs.user_data_dir("card-commons-hearts")
@@ -43,6 +42,13 @@ def route_tag(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"a route tag is 1-16 lowercase letters and digits, not {text!r}")
     return text
+
+
+def _redacted(url: str) -> str:
+    """A URL as the banner shows it: without its password."""
+    from hearts.server.bus import redact_url
+
+    return redact_url(url)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -113,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         from hearts.server.bus import Bus, is_redis_url
 
         if not is_redis_url(args.bus):
-            raise CommandLineError(f"--bus takes a redis:// URL, not {args.bus!r}")
+            raise CommandLineError(f"--bus takes a redis:// URL, not {_redacted(args.bus)!r}")
         bus = Bus(args.bus, lease_s=args.lease)
     try:
         app = create_app(db, config, bus)
@@ -131,8 +137,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Card Commons Hearts: open http://{shown}:{args.port}/ in your browser", flush=True)
     print(f"Keep score of a real-deck game on a phone: http://{shown}:{args.port}/score",
           flush=True)
-    shown_db = db if isinstance(db, Path) else "PostgreSQL"
-    node = f" as node {bus.node_id} of the cluster on {args.bus}" if bus else ""
+    shown_db = db if isinstance(db, Path) else f"PostgreSQL at {_redacted(db)}"
+    node = f" as node {bus.node_id} of the cluster on {_redacted(args.bus)}" if bus else ""
     print(f"Tables are stored in {shown_db}{node}. Stop with Ctrl+C.", flush=True)
     SweepingCollector().start()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **UVICORN_OPTIONS)

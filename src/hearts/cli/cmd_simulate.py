@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hearts.arena.stats import WINS_MEANING, shared_win, win_share
+from hearts.arena.stats import WINS_SENTENCE, shared_win, win_share
 from hearts.cli.common import (
     add_rules_options,
     check_output_folder,
@@ -108,7 +108,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Play whole games between computer players (random by default) "
                           "and print per-seat results: points a hand, mean final total, "
                           "wins and shared wins, moons shot and allowed. "
-                          f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as hearts stats and "
+                          f"{WINS_SENTENCE}, as hearts stats and "
                           "hearts arena count them.")
     parser.epilog = ("Game n of --seed S is dealt from seed S-n (round r from S-n/r); seat s "
                      "plays with the seed S-n/seat-s. '--seed S --first n --games 1' plays "
@@ -229,7 +229,7 @@ def _human_lines(summary: dict[str, Any]) -> list[str]:
             f"{summary['mean_final_total'][seat]:>10.1f}  {wins:>7.2f}  "
             f"{100 * wins / games:>5.1f}%  {summary['shared_wins'][seat]:>6}  {moons:>7}")
     lines += ["", *textwrap.wrap(
-        f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]} ({counted(summary['tied_games'], 'game')} "
+        f"{WINS_SENTENCE} ({counted(summary['tied_games'], 'game')} "
         "ended in a tie); moons: shot by the seat / by the others.", 80)]
     if summary["records"] is not None:
         lines.append(f"Records written to {summary['records']}/game-<seed>-<n>.json")

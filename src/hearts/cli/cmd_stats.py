@@ -14,7 +14,7 @@ import sys
 import textwrap
 from typing import Any
 
-from hearts.arena.stats import WINS_MEANING
+from hearts.arena.stats import WINS_SENTENCE
 from hearts.core import PRESETS, InvalidRecordError, parse_record
 from hearts.persistence import HOME_ENV, data_dir, finished_games
 from hearts.stats import GameLine, PlayerStats, game_line, summarize
@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "average points a hand, moons shot (by you) and allowed (shot by another seat), "
         "hands you took the Q♠, hands you took no point card. They are worked out from the "
         f"finished games the game keeps (in its data folder, or ${HOME_ENV}).")
-    parser.epilog = (f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}, as hearts simulate and "
+    parser.epilog = (f"{WINS_SENTENCE}, as hearts simulate and "
                      "hearts arena count them.")
     parser.add_argument("--player", metavar="NAME",
                         help="whose statistics: a seat name in the records (default: your "
@@ -88,7 +88,7 @@ def format_stats(stats: dict[str, PlayerStats], player: str | None) -> str:
     for row in table:
         lines.append("  ".join([row[0].ljust(width),
                                 *(cell.rjust(cells[i]) for i, cell in enumerate(row[1:]))]))
-    lines += ["", *textwrap.wrap(f"{WINS_MEANING[0].upper()}{WINS_MEANING[1:]}.", 80)]
+    lines += ["", *textwrap.wrap(f"{WINS_SENTENCE}.", 80)]
     return "\n".join(lines)
 
 

@@ -101,6 +101,7 @@ from hearts.core.position import (
     write_position,
 )
 from hearts.core.record import (
+    MAX_LEVEL_TEXT,
     MAX_ROUND,
     MAX_TOTAL,
     GAME_FORMAT,
@@ -203,6 +204,7 @@ __all__ = [
     "JACK_MASK",
     "JACK_OF_DIAMONDS",
     "MAX_DIGITS",
+    "MAX_LEVEL_TEXT",
     "MAX_PASS_CYCLE",
     "MAX_ROUND",
     "MAX_ROUNDS",

@@ -64,8 +64,9 @@ class ExternalPlayer:
 
     ``names`` go to the program in hello: labels of the seats, which every bot sees, so
     never a command line (``name``, this seat's label in the host's own logs, may be one).
-    ``seed``, the seat's seed on the host, gives hello's ``seed`` (:func:`hello_seed`,
-    one-way: the bot cannot recover the host's seeds from it).
+    ``seed`` gives hello's ``seed`` (:func:`hello_seed`, one-way); it must be a secret
+    the bot cannot guess, never the seed the host deals from alone, which a bot could
+    find by trying the likely ones.
     """
 
     def __init__(self, command: Sequence[str], seat: int, rules: Rules, *, fallback: Player,

@@ -151,9 +151,10 @@ def hello_message(seat: int, rules: Rules, *, names: Sequence[str] | None = None
 
 
 def hello_seed(seed: str) -> int:
-    """The ``seed`` that hello gives a bot whose seat's randomness the host derives from
-    ``seed``: the same for the same seed, from 0 to :data:`SEED_LIMIT` - 1, and one-way
-    (SHA-256), so the bot learns nothing of the seeds the host deals from."""
+    """The ``seed`` that hello gives a bot, derived from the host's ``seed``: the same for
+    the same seed, from 0 to :data:`SEED_LIMIT` - 1, and one-way (SHA-256). One-way is
+    not secret: a bot can try likely seeds, so ``seed`` must hold a secret the bot cannot
+    guess (the arena's ``--bot-seed``), never the seed the cards are dealt from alone."""
     digest = hashlib.sha256(f"{PROTOCOL_NAME}/hello/{seed}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 

@@ -34,7 +34,9 @@ from hearts.server.routes import (
     ROUTES,
     SMALL_BODY_TOO_LARGE,
     http_refusal,
+    is_outage,
     refusal_status,
+    server_failure,
 )
 from hearts.server.score_routes import SCORE_ROUTES
 from hearts.server.settings import ServerConfig, ServerConfigError
@@ -89,6 +91,10 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
     if bus is not None and not isinstance(store, DeferredStore):
         raise ServerConfigError("processes connected by a bus share their tables: give them a "
                          "PostgreSQL store (--db postgresql://...), not an SQLite file")
+    if bus is not None:
+        from hearts.server.bus import check_reachable as check_bus
+
+        check_bus(bus.url)  # refused in words now, not as a traceback at start-up
     hub = Hub(store, config or ServerConfig(), bus)
     hub.serve = serve_text
     middleware = ([Middleware(ClusterRouting)] if isinstance(store, DeferredStore)
@@ -96,7 +102,10 @@ def create_app(db: str | Path | Store, config: ServerConfig | None = None,
     app = Starlette(routes=[*ROUTES, *SCORE_ROUTES, *CHALLENGE_ROUTES,
                             WebSocketRoute("/ws/{table_id}", table_socket)],
                     middleware=middleware, lifespan=lifespan,
-                    exception_handlers={HTTPException: http_refusal})
+                    # the last boundary: what fails outside a route (a middleware waiting
+                    # on the store or the bus) is answered in the API's error shape too
+                    exception_handlers={HTTPException: http_refusal,
+                                        Exception: server_failure})
     app.state.hub = hub
     hub.http = lambda request: _answer_here(app, request)
     return app
@@ -139,6 +148,22 @@ class ClusterRouting:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+        try:
+            await self._route(scope, receive, tracked)
+        except Exception as exc:
+            # an outage (the lobby, a table's owner or a change's writes out of reach) is
+            # answered here, logged in a line; the app's handler answers anything else
+            if started or not is_outage(exc):
+                raise
+            await (await server_failure(Request(scope), exc))(scope, receive, send)
+
+    async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         hub: Hub = scope["app"].state.hub
         path, method = scope["path"], scope["method"]
         if hub.bus is not None and not scope.get("relayed"):
@@ -164,6 +189,8 @@ class ClusterRouting:
                         await _send_raw(send, reply)
                         return
                 except RequestError as exc:
+                    if is_outage(exc):
+                        raise  # answered above, with its Retry-After
                     await _send_json(send, 503, {"error": exc.code, "message": exc.message})
                     return
         if method == "GET":
@@ -171,8 +198,8 @@ class ClusterRouting:
             return
 
         async def settled(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                await hub.settle()
+            if message["type"] == "http.response.start" and message["status"] < 400:
+                await hub.settle()  # a refusal changed nothing: it waits for no write
             await send(message)
         await self.app(scope, receive, settled)
 
@@ -217,7 +244,10 @@ async def _answer_here(app: Starlette, request: dict[str, Any]) -> dict[str, Any
                        for k, v in message.get("headers", [])]
         elif message["type"] == "http.response.body":
             chunks.extend(message.get("body", b""))
-    await app(scope, receive, send)
+    # the app's last boundary answers a failure (and logs it) but raises it on, for a
+    # server to log: the asking node must get that answer, not wait out its timeout
+    with contextlib.suppress(Exception):
+        await app(scope, receive, send)
     return {"status": status, "headers": headers,
             "body": base64.b64encode(bytes(chunks)).decode("ascii")}
 

@@ -284,9 +284,10 @@ class TableAuthority:
     def record(self) -> dict[str, Any]:
         """The game record with each round's fairness section (seeds of finished rounds),
         the people's seats stated (a seat a computer took is not one, a person a computer
-        stands in for while away still is)."""
+        stands in for while away still is) and each computer seat's level."""
         data = game_record(self.state, self.names,
-                           people=[seat for seat, info in enumerate(self.seats) if info.human])
+                           people=[seat for seat, info in enumerate(self.seats) if info.human],
+                           levels=[None if info.human else info.kind for info in self.seats])
         finished = {r.round_no for r in self.state.results}
         for entry, fair in zip(data["rounds"], self.rounds[: len(data["rounds"])], strict=False):
             public = fair.public(fair.round_no in finished)
@@ -310,6 +311,12 @@ class TableAuthority:
             def take() -> None:
                 info.name, info.token_hash = event["name"], event["token"]
             return state, take
+        if kind == "leave":  # a join undone: its answer never reached the person
+            left = self.seats[event["seat"]]
+
+            def free() -> None:
+                left.name, left.token_hash, left.away = None, None, False
+            return state, free
         if kind == "fill":
             def fill() -> None:
                 for seat in event["seats"]:
@@ -393,6 +400,17 @@ class TableAuthority:
         self._record({"t": "join", "seat": seat, "name": clean, "token": hash_token(token)})
         self.broadcast_table()
         return seat
+
+    def unjoin(self, seat: int, token: str) -> bool:
+        """Undo a join whose answer was refused (its storing did not finish in time): the
+        seat is free again (True), if ``token`` still holds it, nobody is connected with it
+        and no round has begun; False, changing nothing, otherwise."""
+        info = self.seats[seat]
+        if info.token_hash != hash_token(token) or info.connections or self.rounds:
+            return False
+        self._record({"t": "leave", "seat": seat})
+        self.broadcast_table()
+        return True
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to, or None."""

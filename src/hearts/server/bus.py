@@ -21,6 +21,14 @@ or its end, to the owner), ``out`` (text for a relayed connection, to its node; 
 ``NUL conn NUL text`` instead, see :meth:`Bus.post_out`),
 ``moved`` (the owner no longer has the table: find it again), ``http`` / ``http_reply``
 (a table's HTTP request served by its owner), and ``owned`` on the control channel.
+
+**Outages.** Redis keeps nothing that matters for long, and a restart loses all of it. The
+lease keeper writes this node's liveness and its entry in ``hearts:nodes`` every round and
+takes back a lease of its own that has vanished (nobody else holds it; the store fences a
+stale owner). A relayed text that no node heard is reported (:attr:`Bus.on_undelivered`),
+and when the subscription itself broke and was made again :attr:`Bus.on_restored` is
+called: messages may have been lost both ways, so the hub greets its relayed connections
+anew.
 """
 
 from __future__ import annotations
@@ -33,24 +41,39 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import unquote_plus, urlsplit
 
 import redis.asyncio as redis
 
 from hearts.server.settings import ServerConfigError
 
-__all__ = ["Bus", "is_redis_url", "text_of"]
+__all__ = ["COMMAND_TIMEOUT_S", "CONNECT_TIMEOUT_S", "Bus", "check_reachable", "is_redis_url",
+           "redact_url", "text_of"]
 
 log = logging.getLogger(__name__)
 
 CONTROL = "hearts:control"
 
+CONNECT_TIMEOUT_S = 3.0
+"""How long connecting to Redis may take before the request fails (a ``RedisError``)."""
+COMMAND_TIMEOUT_S = 5.0
+"""How long a Redis command's answer may take: a Redis that hangs fails requests within
+this rather than holding them. The relay's listener is not cut by it while idle: it asks
+for each message with a timeout of its own (``get_message(timeout=...)``), which answers
+nothing rather than failing."""
+
 # KEYS: the leases to renew; ARGV[1]: this node, ARGV[2]: milliseconds. Returns the
-# keys this node no longer holds.
+# keys this node no longer holds. A lease that vanished (Redis restarted, or it expired
+# while this node stalled) and that nobody took is taken back: a stale table's next write
+# is refused by the store, as after any overlap.
 _RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('get', key) == ARGV[1] then
+  local holder = redis.call('get', key)
+  if holder == ARGV[1] then
     redis.call('pexpire', key, ARGV[2])
+  elseif not holder then
+    redis.call('set', key, ARGV[1], 'PX', ARGV[2])
   else
     table.insert(lost, key)
   end
@@ -67,6 +90,59 @@ return 0
 def is_redis_url(text: str) -> bool:
     """Whether a ``--bus`` value names a Redis server."""
     return text.startswith(("redis://", "rediss://", "unix://"))
+
+
+def redact_url(url: str) -> str:
+    """A URL as the server may print or log it: any password replaced by ``***``, the
+    userinfo's (split at its last ``@``, as a password may hold a raw one) and a
+    ``password`` query parameter's.
+
+    >>> redact_url("redis://:s3cret@db.example:6379/0")
+    'redis://:***@db.example:6379/0'
+    >>> redact_url("postgresql://hearts:pw@127.0.0.1/hearts")
+    'postgresql://hearts:***@127.0.0.1/hearts'
+    >>> redact_url("redis://:p@ss@db.example/0")
+    'redis://:***@db.example/0'
+    >>> redact_url("postgresql://hearts@db.example/hearts?password=pw&sslmode=require")
+    'postgresql://hearts@db.example/hearts?password=***&sslmode=require'
+    """
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    user, at, host = netloc.rpartition("@")
+    if at and ":" in user:
+        netloc = f"{user.split(':', 1)[0]}:***@{host}"
+    query = "&".join(
+        f"{field.split('=', 1)[0]}=***"
+        if unquote_plus(field.split("=", 1)[0]).strip().lower() == "password" else field
+        for field in parts.query.split("&")) if parts.query else parts.query
+    shown = url  # changed only where a password was: the rest exactly as given
+    if netloc != parts.netloc:
+        shown = shown.replace(f"//{parts.netloc}", f"//{netloc}", 1)
+    if query != parts.query:
+        head, _, tail = shown.partition("?")
+        shown = f"{head}?{query}{tail[len(parts.query):]}"
+    return shown
+
+
+def check_reachable(url: str, timeout_s: float = 3.0) -> None:
+    """Ask the Redis server ``url`` names for a ``PING`` once, so that a bus that cannot be
+    used is refused in words (:class:`ServerConfigError`) before anything listens; the
+    password is never shown."""
+    import redis as sync_redis
+
+    shown = redact_url(url)
+    try:
+        client = sync_redis.Redis.from_url(url, socket_connect_timeout=timeout_s,
+                                           socket_timeout=timeout_s)
+    except ValueError as exc:
+        raise ServerConfigError(f"the bus URL {shown!r} cannot be used: {exc}") from None
+    try:
+        client.ping()
+    except sync_redis.RedisError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ServerConfigError(f"cannot use the Redis bus at {shown}: {reason}") from None
+    finally:
+        client.close()
 
 
 def _lease_key(table_id: str) -> str:
@@ -87,14 +163,21 @@ class Bus:
         # A bounded pool that waits for a free connection: a burst of clients (a node
         # restarting, hundreds reconnecting) queues here instead of failing.
         try:
-            pool = redis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=20)
+            pool = redis.BlockingConnectionPool.from_url(
+                url, max_connections=64, timeout=20, socket_connect_timeout=CONNECT_TIMEOUT_S,
+                socket_timeout=COMMAND_TIMEOUT_S)  # options in the URL take precedence
         except ValueError as exc:  # a port that is no number, a broken address or option
-            raise ServerConfigError(f"the bus URL {url!r} cannot be used: {exc}") from None
+            raise ServerConfigError(f"the bus URL {redact_url(url)!r} cannot be used: "
+                                    f"{exc}") from None
         self.redis: redis.Redis = redis.Redis(connection_pool=pool)
         self.owned: set[str] = set()
         self.on_message: Callable[[dict[str, Any]], Awaitable[None] | None] = _ignore
         self.on_out: Callable[[str, str], None] = _ignore_out
         self.on_lost: Callable[[str], None] = _ignore_lost
+        # a relayed connection's text that no node heard: (node, conn)
+        self.on_undelivered: Callable[[str, str], None] = _ignore_out
+        # the subscription broke and was made again: messages may have been lost
+        self.on_restored: Callable[[], None] = _ignore_restored
         self._gone: dict[str, float] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
@@ -108,13 +191,26 @@ class Bus:
         """Subscribe, announce this node alive, and start the sender and the lease keeper."""
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
-        await self.redis.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
-        await self.redis.sadd("hearts:nodes", self.node_id)
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(_node_channel(self.node_id), CONTROL)
+        await self._register()
+        await self._subscribe()
         for work, name in ((self._listen, "listen"), (self._send, "send"),
                            (self._keep_leases, "leases")):
             self._tasks.append(asyncio.create_task(work(), name=f"bus-{name}"))
+
+    async def _register(self) -> None:
+        """Say this node is alive and list it (again: a restarted Redis forgot both)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
+            pipe.sadd("hearts:nodes", self.node_id)
+            await pipe.execute()
+
+    async def _subscribe(self) -> None:
+        """A new subscription to this node's channel and the control channel."""
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pubsub.aclose(), 2.0)
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(_node_channel(self.node_id), CONTROL)
 
     async def stop(self) -> None:
         """Give every lease back (others take the tables at once) and disconnect."""
@@ -182,7 +278,7 @@ class Bus:
             if self._stopping:
                 return
             try:
-                await self.redis.set(f"hearts:alive:{self.node_id}", "1", px=self.lease_ms)
+                await self._register()
                 owned = list(self.owned)
                 lost = await self._renew(keys=[_lease_key(t) for t in owned],
                                          args=[self.node_id, self.lease_ms]) if owned else []
@@ -229,9 +325,16 @@ class Bus:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, text in batch:
                         pipe.publish(channel, text)
-                    await pipe.execute()
+                    heard = await pipe.execute()
             except redis.RedisError as exc:
                 log.warning("could not relay %d messages: %s", len(batch), exc)
+                heard = [0] * len(batch)
+            # a relayed connection that missed a message is out of step: the hub resyncs it
+            missed = {(channel, text[1:].partition("\0")[0])
+                      for (channel, text), count in zip(batch, heard, strict=True)
+                      if not count and text[:1] == "\0"}
+            for channel, conn in missed:
+                self.on_undelivered(channel.removeprefix("hearts:node:"), conn)
 
     async def _listen(self) -> None:
         while not self._stopping:
@@ -239,7 +342,7 @@ class Bus:
                 message = await self._pubsub.get_message(timeout=1.0)
             except redis.RedisError as exc:
                 log.warning("the bus failed (%s); listening again", exc)
-                await asyncio.sleep(0.5)
+                await self._resubscribe()
                 continue
             if message is None or message.get("type") != "message":
                 continue
@@ -257,6 +360,21 @@ class Bus:
                 log.exception("a bus message failed: %r", message.get("data"))
 
 
+    async def _resubscribe(self) -> None:
+        """Subscribe anew until Redis answers, list this node again, and tell the hub."""
+        while not self._stopping:
+            await asyncio.sleep(0.5)
+            try:
+                await self._subscribe()
+                await self._register()
+            except redis.RedisError as exc:
+                log.debug("the bus is still down: %s", exc)
+                continue
+            log.warning("the bus is back; greeting the relayed connections again")
+            self.on_restored()
+            return
+
+
 def text_of(value: bytes | str) -> str:
     """A Redis reply as text."""
     return value.decode() if isinstance(value, bytes) else value
@@ -268,6 +386,10 @@ def _ignore(payload: dict[str, Any]) -> None:
 
 def _ignore_out(conn: str, text: str) -> None:
     log.debug("relayed text for %s with no handler", conn)
+
+
+def _ignore_restored() -> None:
+    log.debug("bus restored with no handler")
 
 
 def _ignore_lost(table_id: str) -> None:

@@ -22,6 +22,7 @@ class Connection:
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self.overflowed = False
+        self.close_code = 1000
         self.last_rate_error = 0.0
 
     def send_text(self, text: str) -> None:
@@ -32,6 +33,20 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.overflowed = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def close(self, code: int = 1000) -> None:
+        """Close once what is queued is sent (``1013``: try again later; the page
+        reconnects on any close); with the queue full, at once, dropping what it holds."""
+        self.close_code = code
+        if self.overflowed:
+            return  # closing already (1008)
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:  # too far behind to send the rest: close now, unsent
             with contextlib.suppress(asyncio.QueueEmpty):
                 while True:
                     self.queue.get_nowait()
@@ -52,6 +67,6 @@ class Connection:
                 if text is None:
                     break
                 await self.websocket.send_text(text)
-            await self.websocket.close(code=1008 if self.overflowed else 1000)
+            await self.websocket.close(code=1008 if self.overflowed else self.close_code)
         except WebSocketDisconnect:
             return

@@ -6,33 +6,50 @@ another live node (whose clients' messages are relayed both ways), or nowhere ye
 this node takes the lease and replays the table's log from the store. Each websocket
 connection is a :class:`Session` that can move: when its table's owner dies or gives the
 table up, the session finds the table again and says its hello anew, so the client gets a
-fresh welcome and carries on.
+fresh welcome and carries on. A message the bus cannot carry is refused
+(``table_moving``) and its connection closed, so the page reconnects; after the bus
+lost messages (Redis restarted, a node's subscription broke) every relayed connection
+concerned is greeted anew.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from redis.exceptions import RedisError
 
 from hearts.core import HeartsError
 from hearts.server.authority import Subscriber, TableAuthority
+from hearts.server.connection import Connection
 from hearts.server.protocol import RequestError, TokenBucket, compact_json, decode_json
 from hearts.server.settings import ServerConfig, TableSettings
-from hearts.server.store import DeferredStore, Store, StoredTable
+from hearts.server.store import DeferredStore, Store, StoredTable, StoreUnavailableError
 from hearts.server.table import Table
 
 if TYPE_CHECKING:
     from hearts.server.bus import Bus
 
-__all__ = ["Hub", "RemoteSubscriber", "Session", "Sink"]
+__all__ = ["MOVE_BACKOFF_MAX_S", "MOVE_BACKOFF_MIN_S", "Hub", "RemoteSubscriber", "Session",
+           "Sink"]
 
 log = logging.getLogger(__name__)
+
+MOVE_BACKOFF_MIN_S: Final = 0.2
+"""A session that moved and was not welcomed waits this long before it looks again..."""
+MOVE_BACKOFF_MAX_S: Final = 2.0
+"""...doubling up to this: a node that lost a table but still holds its lease answers
+``moved`` at once, and without the wait a session would ask it hundreds of times a second."""
+
+# How a welcome's text begins (compact JSON, ``type`` first): it ends a session's back-off.
+_WELCOME: Final = '{"type":"welcome"'
 
 # A client's text handled for one subscriber: (hub, table, subscriber, bucket, text,
 # greeted) -> greeted. websocket.py provides it; the hub only runs it.
@@ -110,7 +127,7 @@ class RemoteSubscriber:
 class Session:
     """One websocket connection of this node, wherever its table lives."""
 
-    def __init__(self, hub: Hub, table_id: str, conn: Sink) -> None:
+    def __init__(self, hub: Hub, table_id: str, conn: Connection) -> None:
         self.hub = hub
         self.table_id = table_id
         self.conn = conn
@@ -121,14 +138,27 @@ class Session:
         self.bucket = TokenBucket(hub.config.rate_burst, hub.config.rate_per_s)
         self.greeted = False
         self.hello: str | bytes | None = None
+        self.closing = False  # told to reconnect: the socket closes
+        self.backoff = 0.0  # the wait before the next move looks again (0: at once)
         self.lock = asyncio.Lock()
 
     def place(self, target: Table | str) -> None:
         """Where the table is now: here, or the node that owns it."""
         if isinstance(target, Table):
             self.table, self.owner = target, None
+            self.backoff = 0.0  # served here: no owner to ask again
         else:
             self.table, self.owner = None, target
+
+    def welcomed(self) -> None:
+        """The table's owner welcomed this connection: a later move looks at once."""
+        self.backoff = 0.0
+
+    async def _wait_before_looking(self) -> None:
+        """Back off between moves that end in no welcome (see :data:`MOVE_BACKOFF_MAX_S`)."""
+        if self.backoff:
+            await asyncio.sleep(self.backoff)
+        self.backoff = min(max(2 * self.backoff, MOVE_BACKOFF_MIN_S), MOVE_BACKOFF_MAX_S)
 
     async def handle(self, text: str | bytes) -> None:
         """One message from the client: served here, or relayed to the owner."""
@@ -145,16 +175,26 @@ class Session:
             self.greeted = await hub.serve(hub, self.table, self.sink, self.bucket, text,
                                            self.greeted)
             return True
-        if self.owner is None:
+        if self.owner is None:  # a move that failed: look again, or say so and close
+            if retry and await self._move(text) and text is not self.hello:
+                return await self._deliver(text, retry=False)
+            if self.table is None and self.owner is None:
+                self.fail(text)
             return False
         assert hub.bus is not None
         payload = text if isinstance(text, str) else text.decode("utf-8", "replace")
-        heard = await hub.bus.publish(self.owner, {
-            "op": "msg", "table": self.table_id, "node": hub.bus.node_id, "conn": self.key,
-            "text": payload})
+        try:
+            heard = await hub.bus.publish(self.owner, {
+                "op": "msg", "table": self.table_id, "node": hub.bus.node_id,
+                "conn": self.key, "text": payload})
+        except RedisError as exc:
+            log.warning("session %s of table %s: the bus failed (%s)", self.key,
+                        self.table_id, exc)
+            self.fail(text)
+            return True
         if heard:
             return True
-        if retry and await self._move() and text is not self.hello:
+        if retry and await self._move(text) and text is not self.hello:
             await self._deliver(text, retry=False)
         return False
 
@@ -165,22 +205,28 @@ class Session:
             if self.owner == stale and (stale is not None or self.table is None):
                 await self._move()
 
-    async def _move(self) -> bool:
-        """Find the table again and greet it there; whether that worked."""
+    async def _move(self, text: str | bytes | None = None) -> bool:
+        """Find the table again and greet it there; whether that worked. A refusal of the
+        move answers ``text`` (the client's message that needed it), when given."""
         hub = self.hub
         for _ in range(3):  # an owner found may die before it hears us: look again
             log.info("session %s of table %s moves from %s", self.key, self.table_id,
                      self.owner or "here")
             if self.owner is not None and hub.bus is not None:
                 # awaited, not queued: the owner must hear this before the next hello
-                await hub.bus.publish(self.owner, self._close_message())
+                # (an owner the bus cannot reach hears nothing else from us either)
+                with contextlib.suppress(RedisError):
+                    await hub.bus.publish(self.owner, self._close_message())
             self.leave(quietly=True)
+            await self._wait_before_looking()
             try:
                 target = await hub.resolve(self.table_id)
-            except RequestError as exc:
-                self.conn.send({"type": "error", "code": exc.code, "message": exc.message})
+            except RequestError as exc:  # table_moving, or unavailable: Redis or the store
+                # the page reconnects, and finds the table then
+                self._refuse(text, exc.code, exc.message, 1013)
                 return False
-            if target is None:
+            if target is None:  # gone for good: as a new connection to it is told
+                self._refuse(text, "no_table", "no table with this id", 4404)
                 return False
             self.place(target)
             self.greeted = False
@@ -189,6 +235,24 @@ class Session:
             if self.hello is None or await self._deliver(self.hello, retry=False):
                 return True
         return False
+
+    def fail(self, text: str | bytes | None) -> None:
+        """The bus cannot carry this connection's messages now: refuse ``text`` (when
+        given) and close, so the page reconnects and is welcomed afresh."""
+        self._refuse(text, "table_moving",
+                     "the servers lost touch with each other; reconnecting", 1013)
+
+    def _refuse(self, text: str | bytes | None, code: str, message: str,
+                close_code: int) -> None:
+        """Answer ``text`` (when given) with the error ``code`` and close (once)."""
+        if self.closing:
+            return
+        self.closing = True
+        error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if text is not None:
+            error["id"] = _request_id(text)
+        self.conn.send(error)
+        self.conn.close(close_code)
 
     def leave(self, quietly: bool = False) -> None:
         """The connection ends (or moves): the table forgets it."""
@@ -201,6 +265,17 @@ class Session:
     def _close_message(self) -> dict[str, Any]:
         assert self.hub.bus is not None
         return {"op": "close", "conn": self.key, "node": self.hub.bus.node_id}
+
+
+def _request_id(text: str | bytes) -> object:
+    """The id of a client's message, when it can be read at all."""
+    if len(text) > 4096:
+        return None
+    try:
+        value = decode_json(text, "").get("id")
+    except (RequestError, AttributeError):
+        return None
+    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
 
 
 def _is_hello(text: str | bytes) -> bool:
@@ -233,7 +308,7 @@ class Hub:
         self.remote: dict[str, RemoteSubscriber] = {}
         self._deferred = store if isinstance(store, DeferredStore) else None
         self._busy: set[asyncio.Task[Any]] = set()
-        self._claims: set[asyncio.Task[Any]] = set()
+        self._claims: dict[str, asyncio.Task[Any]] = {}  # new tables' leases being taken
         self._finding: dict[str, asyncio.Task[Table | str | None]] = {}
         self._replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
         if self._deferred is not None:
@@ -242,6 +317,8 @@ class Hub:
             bus.on_message = self._on_bus
             bus.on_out = self._out
             bus.on_lost = self._lost
+            bus.on_undelivered = self._undelivered
+            bus.on_restored = self._restored
 
     def sink(self, inner: Sink, table_id: str) -> Sink:
         """What the authority is given for a connection: with a deferred store, a holder
@@ -311,11 +388,17 @@ class Hub:
         task.add_done_callback(self._busy.discard)
         return task
 
-    async def settle(self) -> None:
-        """Wait until what this node did so far is stored (and new tables claimed)."""
-        claims, self._claims = self._claims, set()
+    async def settle(self, table_id: str | None = None) -> None:
+        """Wait until what this node did so far is stored, and the lease of the new table
+        ``table_id`` taken (of every new table, if None). A caller that gives up (a
+        timeout) cancels only its own wait, never the lease being taken."""
+        if table_id is None:
+            claims = list(self._claims.values())
+        else:
+            claim = self._claims.get(table_id)
+            claims = [] if claim is None else [claim]
         for claim in claims:
-            await claim
+            await asyncio.shield(claim)
         if self._deferred is not None:
             await self._deferred.flush()
 
@@ -324,7 +407,9 @@ class Hub:
         """A new table with its creator in seat 1; returns it and the creator's seat token."""
         table_id = self.config.table_prefix + secrets.token_urlsafe(6)
         if self.bus is not None:
-            self._claims.add(self._spawn(self.bus.acquire(table_id)))
+            claim = self._spawn(self.bus.acquire(table_id))
+            self._claims[table_id] = claim
+            claim.add_done_callback(lambda _: self._claims.pop(table_id, None))
         self.store.create_table(table_id, settings.to_json())
         table = Table(TableAuthority(table_id, settings, self.store, self.config))
         self.tables[table_id] = table
@@ -357,7 +442,8 @@ class Hub:
     async def resolve(self, table_id: str) -> Table | str | None:
         """Where a table is: here (its :class:`Table`), the id of the live node that owns
         it, or None when no table has this id. Takes an orphan table over (waiting out a
-        dead owner's lease); :class:`RequestError` ``table_moving`` if that takes too long."""
+        dead owner's lease); :class:`RequestError` ``table_moving`` if that takes too long,
+        :class:`StoreUnavailableError` (``unavailable``) if Redis or the store is out."""
         table = self.tables.get(table_id)
         if table is not None or self.bus is None:
             return table
@@ -366,7 +452,11 @@ class Hub:
             finding = asyncio.ensure_future(self._find(table_id))
             self._finding[table_id] = finding
             finding.add_done_callback(lambda _: self._finding.pop(table_id, None))
-        return await asyncio.shield(finding)
+        try:
+            return await asyncio.shield(finding)
+        except RedisError as exc:
+            log.warning("table %s cannot be found: the bus failed (%s)", table_id, exc)
+            raise StoreUnavailableError("the message bus") from None
 
     async def _find(self, table_id: str) -> Table | str | None:
         bus = self.bus
@@ -389,11 +479,17 @@ class Hub:
         assert self.bus is not None
         if table_id in self.tables:
             return self.tables[table_id]
-        if self._deferred is not None:
-            self._deferred.forget_lost(table_id)
-            stored = await self._deferred.load_async(table_id)
-        else:
-            stored = self.store.load(table_id)
+        try:
+            if self._deferred is not None:
+                self._deferred.forget_lost(table_id)
+                stored = await self._deferred.load_async(table_id)
+            else:
+                stored = self.store.load(table_id)
+        except StoreUnavailableError:
+            # not loaded: the lease goes back, or it would be renewed with nobody serving
+            with contextlib.suppress(RedisError):
+                await self.bus.release(table_id)
+            raise
         table = None if stored is None else self._rebuild(stored)
         if table is None:
             await self.bus.release(table_id)
@@ -416,7 +512,17 @@ class Hub:
             return
         if self.bus is not None:
             self.bus.owned.discard(table_id)
+            # given back now (only while this node still holds it): a lingering lease would
+            # send every other node's clients here, to be told ``moved``, until it expired
+            self._spawn(self._give_back(table_id))
         self._spawn(self._drop(table))
+
+    async def _give_back(self, table_id: str) -> None:
+        assert self.bus is not None
+        try:
+            await self.bus.release(table_id)
+        except RedisError as exc:  # it expires by itself, no longer renewed
+            log.warning("table %s: could not give its lease back (%s)", table_id, exc)
 
     async def _drop(self, table: Table) -> None:
         await table.stop()
@@ -437,7 +543,34 @@ class Hub:
         """A message from a table's owner for one of this node's connections."""
         session = self.sessions.get(conn)
         if session is not None:
+            if text.startswith(_WELCOME):
+                session.welcomed()
             session.conn.send_text(text)
+
+    def _undelivered(self, node: str, conn: str) -> None:
+        """A relayed connection missed a message from its table here: forget it, and have
+        its node find the table again (which greets it anew)."""
+        remote = self.remote.pop(f"{node}/{conn}", None)
+        if remote is not None:
+            remote.inbox.put_nowait(None)
+            self._spawn(self._tell_moved(node, remote.table.table_id))
+
+    async def _tell_moved(self, node: str, table_id: str) -> None:
+        """Tell a node that a table moved, until it hears it (or a few leases passed)."""
+        assert self.bus is not None
+        deadline = time.monotonic() + 3 * self.bus.lease_ms / 1000
+        while time.monotonic() < deadline:
+            with contextlib.suppress(RedisError):
+                if await self.bus.publish(node, {"op": "moved", "table": table_id}):
+                    return
+            await asyncio.sleep(0.5)
+
+    def _restored(self) -> None:
+        """The bus lost messages (its subscription broke): greet every relayed connection
+        of this node anew."""
+        for session in list(self.sessions.values()):
+            if session.owner is not None:
+                self._spawn(session.rehome(session.owner))
 
     def _on_bus(self, payload: dict[str, Any]) -> None:
         op = payload.get("op")
@@ -498,6 +631,8 @@ class Hub:
                         await bus.release(table_id)  # a finished table needs no owner
                 await bus.redis.set(f"hearts:lobby:{bus.node_id}",
                                     json.dumps(self.open_tables()), px=bus.lease_ms)
+            except (RedisError, StoreUnavailableError) as exc:  # one line, not a traceback
+                log.warning("the cluster check failed (%s); trying again shortly", exc)
             except Exception:
                 log.exception("the cluster check failed; trying again shortly")
 

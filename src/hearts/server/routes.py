@@ -6,11 +6,14 @@ server's tables in ``request.app.state.hub``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import html
 import json
 import logging
 import secrets
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
@@ -43,10 +46,13 @@ from hearts.server.protocol import RequestError, json_body, whole_number
 from hearts.server.replay_routes import replay_frames
 from hearts.server.settings import TableSettings, table_title
 from hearts.server.slots import RETRY_AFTER_S
+from hearts.server.store import StoreUnavailableError
 from hearts.server.table import Table
+from hearts.wording import sentence
 
-__all__ = ["MAX_BODY_BYTES", "PAGES", "ROUTES", "SMALL_BODY_TOO_LARGE", "STATIC", "guarded",
-           "http_refusal", "refusal_status", "small_body"]
+__all__ = ["MAX_BODY_BYTES", "PAGES", "READY_TIMEOUT_S", "ROUTES", "SETTLE_TIMEOUT_S",
+           "SMALL_BODY_TOO_LARGE", "STATIC", "UNAVAILABLE_RETRY_S", "guarded", "http_refusal",
+           "is_outage", "refusal_status", "server_failure", "small_body"]
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +65,21 @@ PAGES = Path(__file__).parent / "templates"
 _STATUS = {"no_table": 404, "in_progress": 409, "no_seat": 409, "too_large": 413,
            "not_json": 415, "too_slow": 408,
            "no_sheet": 404, "not_keeper": 403, "no_challenge": 404, "stale_challenge": 409,
-           "busy": 503}
+           "busy": 503, "unavailable": 503, "table_moving": 503}
+
+READY_TIMEOUT_S: Final = 2.0
+"""How long ``/readyz`` waits for the store and the bus to answer."""
+
+SETTLE_TIMEOUT_S: Final = 6.0
+"""How long a new table may take to be stored (and its lease taken) before it is refused."""
+
+UNAVAILABLE_RETRY_S: Final = 5
+"""The ``Retry-After`` of an ``unavailable`` refusal (the store or bus is out)."""
+
+# The exceptions, by module and name, that mean the database or the bus cannot be reached
+# just now (looked up by name: a server on SQLite loads neither driver).
+_OUTAGES: Final = (("redis.exceptions", "ConnectionError"), ("redis.exceptions", "TimeoutError"),
+                   ("psycopg", "OperationalError"))
 
 
 def _hub(request: Request) -> Hub:
@@ -68,7 +88,8 @@ def _hub(request: Request) -> Hub:
 
 
 def _json_error(status: int, code: str, message: str) -> JSONResponse:
-    headers = {"Retry-After": str(RETRY_AFTER_S)} if code == "busy" else None
+    headers = ({"Retry-After": str(RETRY_AFTER_S)} if code == "busy" else
+               {"Retry-After": str(UNAVAILABLE_RETRY_S)} if code == "unavailable" else None)
     return JSONResponse({"error": code, "message": message}, status_code=status,
                         headers=headers)
 
@@ -123,22 +144,128 @@ def _table(request: Request) -> Table:
     return table
 
 
+def is_outage(exc: BaseException) -> bool:
+    """Whether an exception means the database or the bus cannot be reached just now."""
+    if isinstance(exc, StoreUnavailableError):
+        return True
+    for module_name, name in _OUTAGES:
+        module = sys.modules.get(module_name)
+        kind = getattr(module, name, None) if module is not None else None
+        if isinstance(kind, type) and isinstance(exc, kind):
+            return True
+    return False
+
+
+def _failure(request: Request, exc: Exception) -> JSONResponse:
+    """The answer to a request that failed: a refusal's own code; ``503 unavailable`` for
+    an outage of the store or the bus (logged in a line); ``500 server_error`` (logged with
+    its traceback) for anything else."""
+    if isinstance(exc, RequestError):
+        return _json_error(refusal_status(exc.code), exc.code, exc.message)
+    if is_outage(exc):
+        log.warning("%s %s: the store or the bus cannot be reached (%s: %s)", request.method,
+                    request.url.path, type(exc).__name__, str(exc).strip()[:200])
+        return _json_error(503, "unavailable", "the server's database or message bus cannot "
+                           "be reached just now; try again in a moment")
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return _json_error(500, "server_error", "the server failed on this request "
+                       "(it is logged); try again")
+
+
+async def server_failure(request: Request, exc: Exception) -> Response:
+    """The application's last error boundary (``exception_handlers={Exception: ...}``):
+    what fails outside a route (a middleware waiting on the store or the bus) is answered
+    in the API's error shape too, as :func:`guarded` answers inside one."""
+    return _failure(request, exc)
+
+
 def guarded(endpoint: Callable[[Request], Awaitable[Response]]
             ) -> Callable[[Request], Awaitable[Response]]:
     """The HTTP routes' error boundary: a refused request is ``{"error": CODE, "message":
-    TEXT}`` with its 4xx status; anything else that fails is logged with the request and
-    answered 500 ``server_error``, never a bare traceback."""
+    TEXT}`` with its 4xx status; an outage of the store or the bus is ``503 unavailable``
+    (retryable); anything else that fails is logged with the request and answered 500
+    ``server_error``, never a bare traceback."""
     @functools.wraps(endpoint)
     async def answer(request: Request) -> Response:
         try:
             return await endpoint(request)
-        except RequestError as exc:
-            return _json_error(refusal_status(exc.code), exc.code, exc.message)
-        except Exception:
-            log.exception("%s %s failed", request.method, request.url.path)
-            return _json_error(500, "server_error", "the server failed on this request "
-                               "(it is logged); try again")
+        except Exception as exc:
+            return _failure(request, exc)
     return answer
+
+
+def _refuse_while_down(hub: Hub) -> None:
+    """Refuse a change at once while the store's writes cannot reach the database."""
+    if getattr(hub.store, "down", False):
+        raise StoreUnavailableError()
+
+
+async def _stored(hub: Hub, table_id: str) -> None:
+    """Wait (a bounded time) until what this node did is stored and the lease of the table
+    ``table_id`` is taken; :class:`StoreUnavailableError` if that fails or takes too long."""
+    try:
+        await asyncio.wait_for(hub.settle(table_id), SETTLE_TIMEOUT_S)
+    except StoreUnavailableError:
+        raise
+    except TimeoutError:
+        raise StoreUnavailableError("the database or the message bus") from None
+    except Exception as exc:
+        if not is_outage(exc):
+            raise
+        raise StoreUnavailableError("the database or the message bus") from None
+
+
+async def _undo_create(hub: Hub, table: Table) -> None:
+    """Unmake a table whose creation failed, so that no lobby lists it and no computer
+    plays it out: stop it, drop or delete what of it was stored, give its lease back."""
+    table_id = table.table_id
+    hub.tables.pop(table_id, None)
+    await table.stop()
+    discard = getattr(hub.store, "discard", None)
+    if discard is not None:
+        discard(table_id)
+    if hub.bus is not None:
+        hub.bus.owned.discard(table_id)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(hub.bus.release(table_id), READY_TIMEOUT_S)
+    log.warning("table %s: its creation failed (the store or the bus is out); undone",
+                table_id)
+
+
+async def healthz(request: Request) -> Response:
+    """Liveness: the process answers HTTP (it checks nothing else)."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """Readiness: the store and the bus (if any) each answer within
+    :data:`READY_TIMEOUT_S`; else 503 ``unavailable`` naming what is down."""
+    hub = _hub(request)
+    checks: dict[str, Awaitable[Any]] = {}
+    ping = getattr(hub.store, "ping", None)
+    if ping is not None:
+        checks["store"] = ping(timeout=READY_TIMEOUT_S)
+    if hub.bus is not None:
+        checks["bus"] = hub.bus.redis.ping()
+
+    async def check(work: Awaitable[Any]) -> str:
+        try:
+            await asyncio.wait_for(work, READY_TIMEOUT_S)
+        except Exception as exc:
+            return f"down ({type(exc).__name__})"
+        return "ok"
+
+    results = dict(zip(checks, await asyncio.gather(*map(check, checks.values())),
+                       strict=True))
+    down = [name for name, result in results.items() if result != "ok"]
+    if hub.bus is None:
+        results["bus"] = "none"
+    if down:
+        return JSONResponse({"error": "unavailable", "ready": False, "down": down,
+                             "message": f"cannot be reached: {', '.join(down)}", **results},
+                            status_code=503,
+                            headers={"Retry-After": str(UNAVAILABLE_RETRY_S)})
+    return JSONResponse({"ready": True, **results})
 
 
 async def page(request: Request) -> Response:
@@ -212,9 +339,18 @@ async def create_table(request: Request) -> Response:
             bot_seed=secrets.token_hex(8))
     except HeartsError as exc:
         raise RequestError("bad_rules", str(exc)) from None
-    table, token = _hub(request).create(settings, name)
-    if key is not None:
-        _hub(request).store.link_player(key_digest(key), table.table_id, 0)
+    hub = _hub(request)
+    _refuse_while_down(hub)
+    table, token = hub.create(settings, name)
+    try:  # a create happens whole or not at all: stored, its lease taken, its creator linked
+        await _stored(hub, table.table_id)
+        if key is not None:
+            hub.store.link_player(key_digest(key), table.table_id, 0)
+    except Exception as exc:
+        if is_outage(exc):
+            await _undo_create(hub, table)
+            raise StoreUnavailableError("the database or the message bus") from None
+        raise
     return JSONResponse({"table": table.authority.public_info(), "seat": 0, "token": token,
                          "url": f"/t/{table.table_id}"}, status_code=201)
 
@@ -234,9 +370,25 @@ async def join_table(request: Request) -> Response:
         raise RequestError("bad_message", "seat is a seat number from 0, or null")
     key = player_key(data)
     token = secrets.token_urlsafe(24)
-    taken = table.join(_text(data, "name"), token, seat)
-    if key is not None:
-        _hub(request).store.link_player(key_digest(key), table.table_id, taken)
+    _refuse_while_down(_hub(request))
+    try:
+        taken = table.join(_text(data, "name"), token, seat)
+    except RequestError as exc:
+        if exc.code != "no_seat":
+            raise
+        # the table page shows this refusal as it is, beside its own sentences
+        raise RequestError(exc.code, sentence(exc.message)) from None
+    try:  # a join happens whole or not at all: a seat nobody was told of is freed again
+        await _stored(_hub(request), table.table_id)
+        if key is not None:
+            _hub(request).store.link_player(key_digest(key), table.table_id, taken)
+    except Exception as exc:
+        if is_outage(exc):
+            if not table.unjoin(taken, token):
+                log.warning("table %s: a join refused in an outage could not be undone "
+                            "(seat %d)", table.table_id, taken + 1)
+            raise StoreUnavailableError("the database or the message bus") from None
+        raise
     return JSONResponse({"seat": taken, "token": token, "table": table.authority.public_info()})
 
 
@@ -253,6 +405,8 @@ async def table_record(request: Request) -> Response:
 
 # Every HTTP route; the websocket's is added beside them in :mod:`hearts.server.app`.
 ROUTES: list[BaseRoute] = [
+    Route("/healthz", healthz, methods=["GET"]),
+    Route("/readyz", guarded(readyz), methods=["GET"]),
     Route("/", guarded(page), name="lobby.html"),
     Route("/t/{table_id}", guarded(page), name="table.html"),
     Route("/replay", guarded(page), name="replay.html"),

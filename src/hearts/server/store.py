@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from hearts.core import HeartsError
-from hearts.server.protocol import compact_json
+from hearts.server.protocol import RequestError, compact_json
 
 __all__ = ["SQLITE_MIGRATIONS", "ChallengeEntry", "DeferredStore", "PlayerGame", "SqliteStore",
-           "Store", "StoreFailedError", "StoreSchemaError", "StoredChallenge", "StoredScoreSheet",
-           "StoredTable", "is_postgres_url"]
+           "Store", "StoreFailedError", "StoreSchemaError", "StoreUnavailableError",
+           "StoredChallenge", "StoredScoreSheet", "StoredTable", "is_postgres_url"]
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,16 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
 
 class StoreSchemaError(HeartsError, RuntimeError):
     """A database written by a newer server: this one must not read or change it."""
+
+
+class StoreUnavailableError(RequestError):
+    """The database (or the bus) cannot be reached just now: the request is refused with
+    the retryable code ``unavailable`` (HTTP 503) and changed nothing; try again shortly."""
+
+    def __init__(self, what: str = "the database") -> None:
+        super().__init__("unavailable", f"{what} cannot be reached just now; try again in a "
+                         "moment")
+        self.what = what
 
 
 class StoreFailedError(RuntimeError):
@@ -312,6 +322,16 @@ class SqliteStore:
         self._failed: StoreFailedError | None = None
         self.on_failure: Callable[[StoreFailedError], None] = lambda failure: None
         """Called once the store has failed (after the failure is logged)."""
+
+    async def ping(self, timeout: float = 2.0) -> None:
+        """Whether the store can serve (for ``/readyz``): :class:`StoreUnavailableError` if its
+        file cannot be read or a failed commit stopped it."""
+        if self._failed is not None:
+            raise StoreUnavailableError("the database (a commit failed; the server restarts)")
+        try:
+            self._db.execute("SELECT 1").fetchone()
+        except sqlite3.Error:
+            raise StoreUnavailableError() from None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)

@@ -192,6 +192,17 @@ class Table:
         self._wake()
         return taken
 
+    def unjoin(self, seat: int, token: str) -> bool:
+        """Undo a join whose answer was refused: the seat is free again (see
+        :meth:`TableAuthority.unjoin`; False if it could not be)."""
+        if not self.authority.unjoin(seat, token):
+            return False
+        timer = self._grace.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self._wake()
+        return True
+
     def fill_with_computers(self) -> None:
         """Start now: computer players take the free seats."""
         if self.authority.fill_with_computers():

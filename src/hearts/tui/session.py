@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from hearts.challenge import Challenge, ChallengeError
 from hearts.core import (
+    MAX_LEVEL_TEXT,
     Action,
     Deal,
     GameState,
@@ -287,6 +288,9 @@ def level_problem(level: str) -> str | None:
     ``policy:PATH``; the options themselves are judged when the player is made."""
     if level in LEVELS:
         return None
+    if len(level) > MAX_LEVEL_TEXT:  # the game's record states each level as given
+        return (f"a level the game records is at most {MAX_LEVEL_TEXT} characters, "
+                f"options included, not {len(level)}")
     from hearts.arena.specs import EXTERNAL, ISMCTS, BotSpec
 
     try:

@@ -10,9 +10,11 @@ const $ = (id) => document.getElementById(id);
 // A count with its noun in the number that agrees with it, as hearts.wording.counted says it.
 const counted = (number, noun) => `${number} ${noun}${Math.abs(number) === 1 ? "" : "s"}`;
 
-// The figures of a preset, in the order shown, with the words that label them.
+// The figures of a preset, in the order shown, with the words that label them (a tie's
+// win is shared among its winners in "Wins" and counted whole in "Shared wins", as every
+// command counts them: hearts.arena.stats.win_share).
 const FIGURES = [
-  ["games", "Games"], ["wins", "Wins"], ["hands", "Hands"],
+  ["games", "Games"], ["wins", "Wins"], ["shared_wins", "Shared wins"], ["hands", "Hands"],
   ["average_points", "Average points a hand"], ["moons_shot", "Moons shot"],
   ["moons_allowed", "Moons allowed"], ["queens_taken", "Q♠ taken"],
   ["clean_hands", "Hands with no points"],

@@ -27,7 +27,17 @@ let hintsAvailable = false;
 let lastTrick = null;
 let selected = new Set();
 let pendingPass = null;
+// the state a play was sent from: a second click before the table moves on is the same
+// play again, which the server would refuse naming the card once it has been played
+let playSentAt = null;
 let requestSeq = 0;
+// The last move by the up or down arrow between the hand's rows: {from, to} cards, step.
+let rowMove = null;
+// The join form's asking the table for its free seats now and then (a timer), and what
+// its choice of seat shows: drawn again only when a seat changes, so that a choice being
+// made is not redrawn under the person making it.
+let seatsTimer = null;
+let seatChoiceShown = "";
 const entropyByRound = {};
 const dealtByRound = {};
 const checkedRounds = new Set();
@@ -121,6 +131,7 @@ function handle(message) {
   switch (message.type) {
     case "welcome":
       seat = message.seat;
+      playSentAt = null;  // a new connection: a play sent on the old one may never have arrived
       hintsAvailable = message.hints;
       table = message.table;
       if (token && seat === null) {
@@ -172,6 +183,8 @@ function handle(message) {
 
 function onError(message) {
   if (["entropy_taken", "no_commitment"].includes(message.code)) return;
+  // a refused seat token: the welcome says so at the top and offers a free seat
+  if (message.code === "bad_token") return;
   if (message.code === "stale_state" && pendingPass && !pendingPass.retried) {
     // Passing is simultaneous: another seat's pass changed the state id, not our cards.
     pendingPass.retried = true;
@@ -179,6 +192,7 @@ function onError(message) {
     send(pendingPass);
     return;
   }
+  playSentAt = null;  // the play was refused: the person may choose again
   $("error-text").textContent = message.message;
 }
 
@@ -262,6 +276,7 @@ function showHint(hint) {
   showFigures(hint.figures, hint.chances);
   $("hint-figures-button").hidden = !hint.figures.length;
   showHintDetails(false);
+  $("hint-panel").scrollTop = 0;
   for (const button of $("hand").querySelectorAll("button.card")) {
     button.dataset.hinted = String(hint.cards.includes(button.dataset.card));
   }
@@ -316,8 +331,46 @@ function showFigures(figures, shown) {
 }
 
 function showHintDetails(shown) {
+  const panel = $("hint-panel");
   $("hint-details").hidden = !shown;
   $("hint-figures-button").setAttribute("aria-expanded", String(shown));
+  fitHint();
+  // the figures asked for come into view in the panel, where it scrolls
+  if (shown) {
+    panel.scrollTop += $("hint-details").getBoundingClientRect().top
+      - panel.getBoundingClientRect().top;
+  }
+}
+
+// A line of the hint's text, and the least of the panel that is kept: two lines.
+const LINE_PX = 16;
+const HINT_LEAST_PX = 2 * LINE_PX;
+
+// The hint and its figures scroll together in a few lines' height (style.css), and give
+// the table back its room: while the pass tray meets this player's seat the panel is held
+// a line shorter, down to two lines. (A hint with figures once left a phone's table so
+// short that the tray covered the player's own seat.) Where it scrolls, the keys reach it.
+function fitHint() {
+  const panel = $("hint-panel");
+  const scrolled = panel.scrollTop;  // kept while the panel is measured again
+  panel.style.maxHeight = "";
+  const mine = $("seats").querySelector("[data-me='true']");
+  if (mine && !$("pass-panel").hidden) {
+    let height = panel.clientHeight;
+    while (height > HINT_LEAST_PX && overlapping(mine, $("pass-panel"))) {
+      height = Math.max(HINT_LEAST_PX, height - LINE_PX);
+      panel.style.maxHeight = `${height}px`;
+    }
+  }
+  panel.scrollTop = scrolled;
+  if (panel.scrollHeight > panel.clientHeight) panel.tabIndex = 0;
+  else panel.removeAttribute("tabindex");
+}
+
+function overlapping(one, other) {
+  const a = one.getBoundingClientRect();
+  const b = other.getBoundingClientRect();
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
 // ----------------------------------------------------------------- actions
@@ -330,8 +383,8 @@ function activateCard(card) {
     if (selected.has(card)) selected.delete(card);
     else if (selected.size < view.pass_count) selected.add(card);
     render();
-  } else if (view.phase === "play" && view.legal.includes(card)) {
-    sendMove({ type: "play", card, state_id: stateId, id: ++requestSeq });
+  } else if (view.phase === "play" && view.legal.includes(card) && playSentAt !== stateId) {
+    if (sendMove({ type: "play", card, state_id: stateId, id: ++requestSeq })) playSentAt = stateId;
   }
 }
 
@@ -345,7 +398,20 @@ function onHandKey(event) {
   const buttons = [...$("hand").querySelectorAll("button.card")];
   const index = buttons.indexOf(document.activeElement);
   const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  if (event.key in steps) {
+  const rows = buttons.some((button) => handRow(button) > 1);
+  if (rows && index >= 0 && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+    const from = buttons[index];
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    // the opposite key goes back where the last move between rows came from
+    const back = rowMove && rowMove.to === from.dataset.card && rowMove.step === -step
+      ? buttons.find((button) => button.dataset.card === rowMove.from) : null;
+    const next = back || nearestInRow(buttons, from, step);
+    if (next) {
+      rowMove = { from: from.dataset.card, to: next.dataset.card, step };
+      moveHandFocus(buttons, next);
+    }
+    event.preventDefault();
+  } else if (event.key in steps) {
     const next = buttons[(Math.max(index, 0) + steps[event.key] + buttons.length) % buttons.length];
     if (next) moveHandFocus(buttons, next);
     event.preventDefault();
@@ -357,6 +423,24 @@ function onHandKey(event) {
     const chosen = legal[Number(event.key) - 1];
     if (chosen) { moveHandFocus(buttons, chosen); activateCard(chosen.dataset.card); }
   }
+}
+
+// A card's row and its first column in the hand's grid (fanHand), from 1.
+function handRow(button) { return Number(button.style.gridRowStart) || 1; }
+function handColumn(button) { return Number(button.style.gridColumnStart) || 1; }
+
+// The card of the row below (step 1) or above (-1) nearest to `from`, or null at the bottom
+// or top row. A row a card short sits half a card along: of the two as near, the right one.
+function nearestInRow(buttons, from, step) {
+  let best = null;
+  let distance = Infinity;
+  for (const button of buttons) {
+    if (handRow(button) !== handRow(from) + step) continue;
+    const along = handColumn(button) - handColumn(from);
+    const away = Math.abs(along) - (along > 0 ? 0.1 : 0);
+    if (away < distance) [best, distance] = [button, away];
+  }
+  return best;
 }
 
 // The focused card becomes the hand's one place in the tab order.
@@ -421,6 +505,7 @@ function render() {
   // the server says who may start now (its creator, or anyone while the creator is away)
   $("start-now").hidden = !(inviting && seat !== null && table.may_start.includes(seat));
   $("fairness-challenge").hidden = !table.challenge;
+  if (!$("join-panel").hidden) seatsChanged(table);
   document.body.classList.toggle("four-colour", fourColour());
   renderStatus();
   renderSeats();
@@ -428,6 +513,7 @@ function render() {
   renderLastTrick();
   renderHand();
   renderTray();
+  fitHint();
   renderSheet();
   if (facts.over) {
     $("round-end").hidden = false;
@@ -472,13 +558,19 @@ function renderStatus() {
   document.body.dataset.myTurn = String(myTurn());
 }
 
-// Where a seat sits around the oval, in percent of the table: this browser's seat at the
-// bottom, the next seats going round to its left (clockwise, as the play goes).
-function seatSpot(s) {
-  const count = table.seats.length;
-  const me = seat === null ? 0 : seat;
+// Where seat `s` sits round the oval as the person in seat `me` sees it (this browser's
+// seat; a spectator sees from seat 1's), x and y from -1 to 1: `me` at the bottom, the next
+// seats going round to its left (clockwise, as the play goes). The table draws each seat
+// there, and the join form says by it where a seat's neighbours would sit.
+function seatSpot(s, me = seat === null ? 0 : seat, count = table.seats.length) {
   const angle = (((s - me + count) % count) / count) * 2 * Math.PI;
   return { x: -Math.sin(angle), y: Math.cos(angle) };
+}
+
+// A spot round the table (seatSpot) in the words of the person at the bottom.
+function placeWords(spot) {
+  if (Math.abs(spot.x) < 1e-9) return "across";
+  return spot.x < 0 ? "on your left" : "on your right";
 }
 
 // How far from the middle the seats sit, in percent of the table's width and height.
@@ -535,6 +627,31 @@ function renderSeats() {
     .filter((spot) => Math.abs(spot.x) >= 0.5 && Math.abs(spot.y) <= 0.5 + 1e-9);
   const reach = SEAT_REACH_X * Math.min(1, ...level.map((spot) => Math.abs(spot.x)));
   $("felt").style.setProperty("--side-reach", `${reach}%`);
+  keepOverlaysClear();
+}
+
+// The invitation and the join form keep between the seats above and below them, as the
+// style keeps them between the side seats: on a phone, the join form that a refused seat
+// token shows over the table it watches once covered the seats at the top and the bottom.
+function keepOverlaysClear() {
+  const felt = $("felt");
+  const shown = [...felt.querySelectorAll(".overlay")].filter((panel) => !panel.hidden)
+    .map((panel) => panel.getBoundingClientRect());
+  if (!shown.length) return;
+  const left = Math.min(...shown.map((box) => box.left));
+  const right = Math.max(...shown.map((box) => box.right));
+  const top = felt.getBoundingClientRect().top + felt.clientTop;
+  const bottom = top + felt.clientHeight;
+  let above = 0;
+  let below = 0;
+  for (const place of $("seats").children) {
+    const box = place.getBoundingClientRect();
+    if (box.right <= left || box.left >= right) continue;  // beside the panels
+    if (box.top + box.height / 2 < (top + bottom) / 2) above = Math.max(above, box.bottom - top);
+    else below = Math.max(below, bottom - box.top);
+  }
+  felt.style.setProperty("--clear-above", `${Math.ceil(above)}px`);
+  felt.style.setProperty("--clear-below", `${Math.ceil(below)}px`);
 }
 
 function renderTrick() {
@@ -786,8 +903,41 @@ function offerSeat(info) {
   if (!showSeatChoice(info)) return;
   $("join-name").value = $("join-name").value || localStorage.getItem("hearts-name") || "";
   $("join-panel").hidden = false;
-  // nothing connects until the person joins or watches (a refused token's socket says so)
-  if (!socket) setConnection("not joined yet");
+  // nothing connects until the person joins or watches (a refused token's socket tells
+  // the page of every seat taken, render); until then the page asks now and then
+  if (!socket) {
+    setConnection("not joined yet");
+    followSeats(true);
+  }
+}
+
+// How often the open join form asks the table which seats are free.
+const SEATS_ASKED_MS = 2000;
+
+function followSeats(on) {
+  clearInterval(seatsTimer);
+  seatsTimer = on ? setInterval(askSeats, SEATS_ASKED_MS) : null;
+}
+
+async function askSeats() {
+  let info;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+    if (!response.ok) return;
+    info = await response.json();
+  } catch {
+    return;  // asked again in a moment
+  }
+  if (!$("join-panel").hidden) seatsChanged(info);
+}
+
+// Seats taken (or freed) while the join form is open: the choice shows those free now.
+function seatsChanged(info) {
+  const offered = !$("join-seats").hidden;
+  if (showSeatChoice(info) || !offered) return;
+  $("join-error").textContent = "The last free seat was taken after this page opened.";
+  // the focus was on a seat or the button that went with it
+  if (document.activeElement === document.body) $("watch-only").focus();
 }
 
 // Who sits in a seat, as the join form names a neighbour: [words, a person sits there].
@@ -797,26 +947,29 @@ function sitter(info, s) {
   return other.taken ? [other.name, true] : [`Seat ${s + 1} (free)`, false];
 }
 
-// Where a seat is round the table, as its taker would see it: who sits on the left (the
-// next seat, where play goes and the first pass goes), across (at an even count) and on
-// the right. Each is [words, a person sits there, where].
+// Who would sit round seat `s`, where the table would draw them for its taker: the next
+// seat going round (on the left, where play goes and the first pass goes), the seat across
+// (at an even count) and the last one going round (on the right). Each is [words, a person
+// sits there, where].
 function seatPlace(info, s) {
   const count = info.seats.length;
-  const across = count % 2 === 0 ? count / 2 : null;
-  const spots = [];
-  if (across !== 1) spots.push([1, "on your left"]);
-  if (across !== null) spots.push([across, "across"]);
-  if (count - 1 !== 1 && count - 1 !== across) spots.push([count - 1, "on your right"]);
-  return spots.map(([offset, where]) => [...sitter(info, (s + offset) % count), where]);
+  const others = Array.from({ length: count - 1 }, (_, i) => (s + 1 + i) % count);
+  return others.map((other) => [other, placeWords(seatSpot(other, s, count))])
+    .filter(([, where], i) => i === 0 || i === others.length - 1 || where === "across")
+    .map(([other, where]) => [...sitter(info, other), where]);
 }
 
 // The join form's choice of seat: a radio button for each free seat with its place, the
 // one chosen before kept while it is free, else the first. Returns how many seats are free.
 function showSeatChoice(info) {
   const free = info.free;  // the seats a person may take, as the server says
+  const shown = JSON.stringify([free, info.seats.map((s) => [s.kind, s.name])]);
+  if (shown === seatChoiceShown) return free.length;
+  seatChoiceShown = shown;
   const before = chosenSeat();
   const keep = free.includes(before) ? before : free[0];
   const list = $("join-seat-list");
+  const focused = list.contains(document.activeElement);
   list.replaceChildren();
   for (const s of free) {
     const option = document.createElement("label");
@@ -845,9 +998,12 @@ function showSeatChoice(info) {
     input.setAttribute("aria-label", `${title.textContent}: ${lines.join(", ")}`);
     option.append(input, title, place);
     list.append(option);
+    if (focused && input.checked) input.focus();
   }
+  // with no seat left the form only offers to watch
   $("join-seats").hidden = !free.length;
   $("join-submit").hidden = !free.length;
+  $("join-name").closest("label").hidden = !free.length;
   nameJoinButton();
   return free.length;
 }
@@ -863,9 +1019,8 @@ function nameJoinButton() {
 }
 
 // The server refused the seat (someone took it after this page asked): say so in the
-// server's words and show the seats free now.
-async function seatRefused(message) {
-  const said = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+// server's words (a sentence, as it sends it) and show the seats free now.
+async function seatRefused(said) {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) {
     $("join-error").textContent = said;
@@ -912,12 +1067,17 @@ async function joinTable(event) {
   localStorage.setItem(tokenKey, token);
   localStorage.setItem("hearts-name", name);
   $("join-panel").hidden = true;
+  followSeats(false);
   if (socket) socket.close(); else connect();
 }
 
 async function main() {
   $("hand").addEventListener("keydown", onHandKey);
-  addEventListener("resize", () => fanHand($("hand")));
+  addEventListener("resize", () => {
+    fanHand($("hand"));
+    keepOverlaysClear();
+    fitHint();
+  });
   document.addEventListener("keydown", onPageKey);
   $("pass-submit").addEventListener("click", passSelected);
   $("moon-subtract").addEventListener("click", () => sendMove({ type: "moon", choice: "subtract", state_id: stateId, id: ++requestSeq }));
@@ -937,6 +1097,7 @@ async function main() {
   $("join-form").addEventListener("submit", joinTable);
   $("watch-only").addEventListener("click", () => {
     $("join-panel").hidden = true;
+    followSeats(false);
     if (socket) render(); else connect();  // a refused token's socket watches already
   });
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
