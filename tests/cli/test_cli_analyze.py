@@ -175,7 +175,7 @@ def test_a_budget_beyond_the_search_s_is_refused_before_reading(hearts_main: Hea
 
 def test_workers_beyond_the_cpus_are_cut_saying_so(hearts_main: HeartsMain,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("hearts.cli.cmd_analyze.usable_cpus", lambda: 1, raising=False)
+    monkeypatch.setattr("hearts.cli.common.usable_cpus", lambda: 1)  # worker_count asks it
     args = ("analyze", HAND, "--seed", "1", "--iterations", "5", "--seats", "0", "--json")
     status, out, err = hearts_main(*args, "--workers", "1000")
     assert status == 0, err

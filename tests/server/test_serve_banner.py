@@ -21,6 +21,7 @@ SERVICES = Path(__file__).parents[1] / "cluster" / "services.sh"
     ("postgresql://hearts:change-me@127.0.0.1/hearts", "postgresql://hearts:***@127.0.0.1/hearts"),
     ("postgresql://hearts@127.0.0.1:5432/hearts", "postgresql://hearts@127.0.0.1:5432/hearts"),
     ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+    ("redis://:s3cret@[::1/0", "redis://***@[::1/0"),  # no URL urllib can split
     # a raw "@" in the password: the userinfo ends at the last one
     ("redis://:p@ss@127.0.0.1:6379/0", "redis://:***@127.0.0.1:6379/0"),
     ("redis://user:a@b:c@redis.example:6380/2", "redis://user:***@redis.example:6380/2"),

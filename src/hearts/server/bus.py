@@ -105,8 +105,15 @@ def redact_url(url: str) -> str:
     'redis://:***@db.example/0'
     >>> redact_url("postgresql://hearts@db.example/hearts?password=pw&sslmode=require")
     'postgresql://hearts@db.example/hearts?password=***&sslmode=require'
+    >>> redact_url("redis://:pw@[::1/0")  # no URL to split: all after // up to @ hidden
+    'redis://***@[::1/0'
     """
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # a URL urllib cannot read (a broken IPv6 host) hides all it might
+        scheme, slashes, rest = url.partition("//")
+        user, at, host = rest.rpartition("@")
+        return f"{scheme}{slashes}***@{host}" if at else url
     netloc = parts.netloc
     user, at, host = netloc.rpartition("@")
     if at and ":" in user:
