@@ -4,22 +4,18 @@ end, a card that is not in the hand. The codes stay as documented."""
 
 from __future__ import annotations
 
-import io
-import json
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from tests.protocol.scripted_bots import play_with_random, serve_lines, write_bot
 
 from hearts.core import Card, Phase, PlayerView, Rules, new_game, view
-from hearts.players import RandomPlayer, decide, make_player, run_game
-from hearts.protocol import ExternalPlayer, ProtocolError, serve
-from hearts.protocol.messages import decide_message, decode, parse_action
+from hearts.players import RandomPlayer, decide, make_player
+from hearts.protocol import ExternalPlayer, ProtocolError
+from hearts.protocol.messages import decide_message, decode, hello_message, parse_action
 
 RULES = Rules.parse("standard:target=30")
-HELLO = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1, "seat": 0,
-         "rules": RULES.text}
+HELLO = hello_message(0, RULES)
 
 
 def _play_view() -> PlayerView:
@@ -31,29 +27,7 @@ def _play_view() -> PlayerView:
         state = state.apply(decide(players[turn], view(state, turn)))
     return view(state, 0)
 
-# A bot that plays the first legal card and misbehaves on its third decision.
-_BOT = '''
-import json, sys
-def send(message):
-    sys.stdout.write(json.dumps(message) + "\\n"); sys.stdout.flush()
-decisions = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        send({"type": "ready", "name": "author"})
-    elif message["type"] == "decide":
-        decisions += 1
-        view = message["view"]
-        reply = {"type": "action", "id": message["id"]}
-        if message["decision"] == "pass":
-            reply["cards"] = view["hand"][:view["pass_count"]]
-        else:
-            reply["card"] = view["legal"][0]
-        if decisions == 3:
-%s
-        send(reply)
-'''
-
+# What each bot does on its third decision (the first two are fine).
 MISTAKES = {
     "not_utf8": ('sys.stdout.buffer.write(b\'{"type":"action","id":%d,"card":"\\xff\\xfe"}\\n\''
                  ' % message["id"]); sys.stdout.buffer.flush(); continue',
@@ -65,15 +39,9 @@ MISTAKES = {
 @pytest.mark.parametrize("kind", sorted(MISTAKES))
 def test_the_host_says_what_the_bot_did(kind: str, tmp_path: Path) -> None:
     mistake, complaint = MISTAKES[kind]
-    script = tmp_path / f"{kind}.py"
-    script.write_text(_BOT % textwrap.indent(mistake, " " * 12))
-    external = ExternalPlayer([sys.executable, str(script)], 0, RULES,
+    external = ExternalPlayer(write_bot(tmp_path, kind, mistake), 0, RULES,
                               fallback=make_player("random", 1), timeout=5)
-    state = new_game(RULES, "authors")
-    try:
-        state = run_game(state, [external, *(RandomPlayer(s) for s in range(1, 4))])
-    finally:
-        external.close(state.totals, state.winners)
+    state = play_with_random(external, RULES, "authors")
     assert state.is_over
     assert external.error is not None and complaint in external.error, external.error
 
@@ -103,10 +71,7 @@ def test_a_decision_after_the_game_ended_says_so(ending: dict[str, object],
                                                  words: str) -> None:
     lines = [HELLO, ending, decide_message(1, _play_view()), HELLO,
              decide_message(2, _play_view())]
-    out = io.StringIO()
-    status = serve(lambda seat, rules: make_player("random", seat),
-                   io.StringIO("".join(json.dumps(m) + "\n" for m in lines)), out, name="t")
-    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    status, replies = serve_lines(lines, lambda seat, rules: make_player("random", seat))
     assert status == 1
     assert [r["type"] for r in replies] == ["ready", "error", "ready", "action"]
     assert replies[1]["code"] == "no_game" and words in replies[1]["message"]

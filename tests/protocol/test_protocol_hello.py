@@ -4,47 +4,27 @@ replay the same (a bot author's report: neither held)."""
 
 from __future__ import annotations
 
-import io
 import json
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tests.protocol.scripted_bots import play_with_random, serve_lines, write_bot
 
 from hearts.arena.match import MatchConfig, run_match
 from hearts.arena.specs import public_names
-from hearts.core import GameState, Rules, new_game
-from hearts.players import Player, RandomPlayer, make_player, run_game
-from hearts.protocol import ExternalPlayer, serve
+from hearts.core import GameState, Rules
+from hearts.players import Player, RandomPlayer, make_player
+from hearts.protocol import ExternalPlayer
 from hearts.protocol.messages import SEED_LIMIT, hello_message, hello_seed
 
 RULES = Rules.parse("standard:target=30")
 ROOT = Path(__file__).resolve().parents[2]
-HELLO = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1, "seat": 0,
-         "rules": RULES.text}
+HELLO = hello_message(0, RULES)
 
-# A bot that writes every hello it gets to the file named by its argument.
-_LOGGING_BOT = '''
-import json, sys
-def send(message):
-    sys.stdout.write(json.dumps(message) + "\\n"); sys.stdout.flush()
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        with open(sys.argv[1], "a") as log:
-            log.write(line)
-        send({"type": "ready", "name": "logger"})
-    elif message["type"] == "decide":
-        view = message["view"]
-        reply = {"type": "action", "id": message["id"]}
-        if message["decision"] == "pass":
-            reply["cards"] = view["hand"][:view["pass_count"]]
-        else:
-            reply["card"] = view["legal"][0]
-        send(reply)
-'''
+# Writes every hello it gets to the file named by its argument.
+_LOG_HELLO = 'with open(sys.argv[1], "a") as log:\n    log.write(line)'
 
 # ``hearts bot random`` seeding its player from hello, through the protocol's serve.
 _SEEDED_RANDOM_BOT = (
@@ -56,12 +36,10 @@ _SEEDED_RANDOM_BOT = (
 
 
 def test_other_bots_command_lines_never_reach_a_bot(tmp_path: Path) -> None:
-    script = tmp_path / "logging_bot.py"
-    script.write_text(_LOGGING_BOT)
+    logger = write_bot(tmp_path, "logging", on_hello=_LOG_HELLO, ready_as="logger")
     log = tmp_path / "hellos.jsonl"
-    plain = "ext:" + shlex.join([sys.executable, str(script), str(log)])
-    secret = "ext:" + shlex.join(["env", "API_TOKEN=s3cret", sys.executable, str(script),
-                                  str(log)])
+    plain = "ext:" + shlex.join([*logger, str(log)])
+    secret = "ext:" + shlex.join(["env", "API_TOKEN=s3cret", *logger, str(log)])
     lineup = (plain, secret, "hard:iterations=4#fast", "normal")
     run_match(MatchConfig(RULES, lineup, 1, "names"))
     hellos = [json.loads(line) for line in log.read_text().splitlines()]
@@ -79,10 +57,9 @@ def test_hello_seeds_come_from_the_bot_seed_so_the_match_seed_cannot_be_worked_b
     """A hello seed derived from the match seed alone let a bot try small match seeds
     (``--seed 42``) until one gave its seed, and then deal every hand: the seed now comes
     from a secret beside it, and without one hello gives none."""
-    script = tmp_path / "logging_bot.py"
-    script.write_text(_LOGGING_BOT)
+    logger = write_bot(tmp_path, "logging", on_hello=_LOG_HELLO, ready_as="logger")
     log = tmp_path / "hellos.jsonl"
-    bot = "ext:" + shlex.join([sys.executable, str(script), str(log)])
+    bot = "ext:" + shlex.join([*logger, str(log)])
     run_match(MatchConfig(RULES, (bot, "random", "random", "random"), 1, "42"))
     assert all("seed" not in json.loads(line) for line in log.read_text().splitlines())
     log.unlink()
@@ -113,12 +90,7 @@ def _seeded_game(seed: str) -> GameState:
     players elsewhere."""
     external = ExternalPlayer([sys.executable, "-c", _SEEDED_RANDOM_BOT], 0, RULES,
                               fallback=make_player("random", 1), seed=seed)
-    players: list[Player] = [external, *(RandomPlayer(s) for s in range(1, 4))]
-    state = new_game(RULES, "seeded-game")
-    try:
-        state = run_game(state, players)
-    finally:
-        external.close(state.totals, state.winners)
+    state = play_with_random(external, RULES, "seeded-game")
     assert external.error is None, external.error
     return state
 
@@ -137,12 +109,6 @@ def test_seeded_matches_with_the_example_bot_replay_the_same() -> None:
     assert [o.record for o in first.outcomes] == [o.record for o in again.outcomes]
 
 
-def _serve(lines: list[dict[str, Any]], factory: Any) -> list[dict[str, Any]]:
-    out = io.StringIO()
-    serve(factory, io.StringIO("".join(json.dumps(m) + "\n" for m in lines)), out, name="t")
-    return [json.loads(line) for line in out.getvalue().splitlines()]
-
-
 def test_the_bot_side_hands_hello_seed_to_a_factory_that_takes_one() -> None:
     given: list[int | None] = []
 
@@ -150,17 +116,18 @@ def test_the_bot_side_hands_hello_seed_to_a_factory_that_takes_one() -> None:
         given.append(seed)
         return RandomPlayer(seed)
 
-    replies = _serve([HELLO | {"seed": 12345}, HELLO], factory)
+    _, replies = serve_lines([HELLO | {"seed": 12345}, HELLO], factory)
     assert [r["type"] for r in replies] == ["ready", "ready"]
     assert given == [12345, None]
     # a factory of seat and rules alone is still called as before
-    assert _serve([HELLO | {"seed": 1}], lambda seat, rules: RandomPlayer(seat))[0]["type"] \
-        == "ready"
+    _, replies = serve_lines([HELLO | {"seed": 1}], lambda seat, rules: RandomPlayer(seat))
+    assert replies[0]["type"] == "ready"
 
 
 @pytest.mark.parametrize("seed", [True, -1, 2**53, 1.5, "7"])
 def test_a_seed_that_is_not_a_whole_number_in_range_is_refused(seed: object) -> None:
-    replies = _serve([HELLO | {"seed": seed}, HELLO], lambda seat, rules: RandomPlayer(seat))
+    _, replies = serve_lines([HELLO | {"seed": seed}, HELLO],
+                             lambda seat, rules: RandomPlayer(seat))
     assert replies[0]["type"] == "error" and replies[0]["code"] == "bad_message"
     assert "seed is a whole number from 0 to 9007199254740991" in replies[0]["message"]
     assert replies[1]["type"] == "ready"

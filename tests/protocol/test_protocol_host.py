@@ -6,36 +6,16 @@ import io
 import json
 import logging
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from tests.protocol.scripted_bots import play_with_random, write_bot
 
-from hearts.core import GameState, Phase, Rules, new_game, view
-from hearts.players import RandomPlayer, make_player, run_game
+from hearts.core import Phase, Rules, new_game, view
+from hearts.players import make_player
 from hearts.protocol import ExternalPlayer, serve
 
 RULES = Rules.parse("standard:target=30")
-
-# The common part of every test bot: greet, then answer decisions with ``act(message)``.
-_BOT_HEAD = '''
-import json, sys, time
-def send(message):
-    sys.stdout.write(json.dumps(message) + "\\n"); sys.stdout.flush()
-decisions = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        send({"type": "ready", "name": "test bot"})
-    elif message["type"] == "decide":
-        decisions += 1
-        view = message["view"]
-        reply = {"type": "action", "id": message["id"]}
-        if message["decision"] == "pass":
-            reply["cards"] = view["hand"][:view["pass_count"]]
-        else:
-            reply["card"] = view["legal"][0]
-'''
 
 # What each bot does on its third decision (the first two are fine).
 MISBEHAVIOURS = {
@@ -52,33 +32,15 @@ MISBEHAVIOURS = {
 }
 
 
-def _write_bot(tmp_path: Path, name: str, misbehaviour: str) -> list[str]:
-    body = textwrap.indent(f"if decisions == 3:\n    {misbehaviour}\nsend(reply)\n", " " * 8)
-    script = tmp_path / f"{name}_bot.py"
-    script.write_text(_BOT_HEAD + body)
-    return [sys.executable, str(script)]
-
-
-def _play(external: ExternalPlayer) -> GameState:
-    """A whole game with the external bot at seat 0 and random players elsewhere."""
-    players = [external, *(RandomPlayer(s) for s in range(1, 4))]
-    state = new_game(RULES, "host-test")
-    try:
-        state = run_game(state, players)
-    finally:
-        external.close(state.totals, state.winners)
-    return state
-
-
 @pytest.mark.parametrize("kind", sorted(MISBEHAVIOURS))
 def test_a_misbehaving_bot_is_replaced_and_the_game_completes(
         kind: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     misbehaviour, complaint = MISBEHAVIOURS[kind]
     fallback = make_player("random", 1)
-    external = ExternalPlayer(_write_bot(tmp_path, kind, misbehaviour), 0, RULES,
+    external = ExternalPlayer(write_bot(tmp_path, kind, misbehaviour), 0, RULES,
                               fallback=fallback, timeout=0.5)
     with caplog.at_level(logging.ERROR, logger="hearts.protocol"):
-        state = _play(external)
+        state = play_with_random(external, RULES, "host-test")
     assert state.is_over
     assert external.error is not None and complaint in external.error
     assert "decision 3" in external.error
@@ -90,9 +52,9 @@ def test_a_misbehaving_bot_is_replaced_and_the_game_completes(
 
 
 def test_a_well_behaved_bot_plays_the_whole_game(tmp_path: Path) -> None:
-    command = _write_bot(tmp_path, "good", "pass")
+    command = write_bot(tmp_path, "good")
     external = ExternalPlayer(command, 0, RULES, fallback=make_player("random", 1))
-    state = _play(external)
+    state = play_with_random(external, RULES, "host-test")
     assert state.is_over and external.error is None
     assert external.bot_name == "test bot"
 
@@ -101,7 +63,7 @@ def test_a_program_that_does_not_start_is_replaced(caplog: pytest.LogCaptureFixt
     with caplog.at_level(logging.ERROR, logger="hearts.protocol"):
         external = ExternalPlayer(["/nonexistent/bot-program"], 0, RULES,
                                   fallback=make_player("random", 2))
-        state = _play(external)
+        state = play_with_random(external, RULES, "host-test")
     assert state.is_over
     assert external.error is not None and "could not start" in external.error
     assert any("could not start" in r.getMessage() for r in caplog.records)
@@ -114,7 +76,7 @@ def test_a_bot_that_refuses_hello_is_replaced(tmp_path: Path) -> None:
     external = ExternalPlayer([sys.executable, str(script)], 0, RULES,
                               fallback=make_player("random", 3))
     assert external.error is not None and "at hello" in external.error
-    assert _play(external).is_over
+    assert play_with_random(external, RULES, "host-test").is_over
 
 
 def test_the_bot_side_answers_hello_and_decisions() -> None:

@@ -7,51 +7,20 @@ from __future__ import annotations
 import io
 import json
 import logging
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from tests.protocol.scripted_bots import play_with_random, write_bot
 
-from hearts.core import Rules, new_game
-from hearts.players import RandomPlayer, make_player, run_game
+from hearts.core import Rules
+from hearts.players import make_player
 from hearts.protocol import ExternalPlayer, ProtocolError, serve
-from hearts.protocol.messages import MAX_LINE_BYTES, read_lines
+from hearts.protocol.messages import MAX_LINE_BYTES, hello_message, read_lines
 
 RULES = Rules.parse("standard:target=30")
-HELLO = {"type": "hello", "protocol": "card-commons-hearts-bot", "version": 1, "seat": 0,
-         "rules": RULES.text}
+HELLO = hello_message(0, RULES)
 HUGE = 5 << 20  # 5 MB: five times the limit, and quick to write
-
-# A bot that plays the first legal card, and on its third decision writes SIZE bytes of
-# junk (``END`` after them: a newline, or nothing and a long sleep).
-_HUGE_BOT = '''
-import json, sys, time
-END, SIZE = sys.argv[1], int(sys.argv[2])
-def send(message):
-    sys.stdout.write(json.dumps(message) + "\\n"); sys.stdout.flush()
-decisions = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        send({"type": "ready", "name": "huge"})
-    elif message["type"] == "decide":
-        decisions += 1
-        if decisions == 3:
-            sys.stdout.write("x" * SIZE + ("\\n" if END == "newline" else ""))
-            sys.stdout.flush()
-            if END != "newline":
-                time.sleep(60)
-            continue
-        view = message["view"]
-        reply = {"type": "action", "id": message["id"]}
-        if message["decision"] == "pass":
-            reply["cards"] = view["hand"][:view["pass_count"]]
-        else:
-            reply["card"] = view["legal"][0]
-        send(reply)
-'''
-
 
 class _Stream(io.BytesIO):
     """A byte stream that records the most each ``readline`` was allowed to read."""
@@ -98,17 +67,15 @@ def test_the_bot_side_refuses_a_long_line_and_answers_the_next() -> None:
 @pytest.mark.parametrize("end", ["newline", "none"])
 def test_the_host_fails_a_bot_that_writes_a_long_line_saying_so(
         end: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    script = tmp_path / "huge_bot.py"
-    script.write_text(_HUGE_BOT)
-    external = ExternalPlayer([sys.executable, str(script), end, str(HUGE)], 0, RULES,
+    # on its third decision the bot writes HUGE bytes of junk, then a newline, or nothing
+    # and a long sleep
+    junk = f'sys.stdout.write("x" * {HUGE}{" + chr(10)" if end == "newline" else ""})\n' \
+        "sys.stdout.flush()\n" + ("" if end == "newline" else "time.sleep(60)\n") + "continue"
+    external = ExternalPlayer(write_bot(tmp_path, "huge", junk), 0, RULES,
                               fallback=make_player("random", 1), timeout=20)
     started = time.monotonic()
     with caplog.at_level(logging.ERROR, logger="hearts.protocol"):
-        state = new_game(RULES, "long-line")
-        try:
-            state = run_game(state, [external, *(RandomPlayer(s) for s in range(1, 4))])
-        finally:
-            external.close(state.totals, state.winners)
+        state = play_with_random(external, RULES, "long-line")
     assert state.is_over
     assert external.error is not None
     assert "decision 3: line too long (at most 1048576 bytes" in external.error
