@@ -186,16 +186,16 @@ def test_any_text_with_symbols_falls_back_to_letters(encoding: str) -> None:
 # ------------------------------------------------------------ play --text
 def test_play_text_honours_levels(hearts_main: HeartsMain,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import hearts.cli.cmd_play as cmd_play
+    import hearts.tui.session as session  # the text game seats its computers as it does
 
     made: list[str] = []
-    real = cmd_play.make_player
+    real = session.make_player
 
     def spy(level: str, seed: str) -> object:
         made.append(level)
         return real(level, seed)
 
-    monkeypatch.setattr(cmd_play, "make_player", spy)
+    monkeypatch.setattr(session, "make_player", spy)
     status, _, err = hearts_main("play", "--text", "--seed", "1", "--levels", "easy,normal,random",
                                  stdin="quit\n")
     assert status == 0, err

@@ -17,11 +17,7 @@ from hearts.cli.common import seat_player
 from hearts.cli.main import build_parser
 from hearts.core import MAX_LEVEL_TEXT, Rules, parse_record
 from hearts.players import Player, make_player
-from hearts.tui.session import HUMAN, GameSettings, level_problem
-from hearts.tui.session import computer_player as screen_computer
-
-FACES = [cmd_play.computer_player, screen_computer]
-"""How the text game and the full screen make a computer from its level."""
+from hearts.tui.session import HUMAN, GameSettings, computer_player, level_problem
 
 
 @pytest.fixture
@@ -64,10 +60,10 @@ def test_one_level_with_options_for_every_computer(
     assert [level for level, _ in built] == ["hard:iterations=3"] * 2
 
 
-@pytest.mark.parametrize("computer", FACES)
-def test_plain_levels_are_the_players_they_were(computer: Callable[..., Player]) -> None:
+def test_plain_levels_are_the_players_they_were() -> None:
     """A level without options is the player ``make_player`` made for the seed before
-    (so games replay as they did)."""
+    (so games replay as they did), in the text game and the full screen alike."""
+    computer = computer_player
     rules = Rules()
     for level in ("random", "easy", "normal"):
         player = computer(level, 1, rules, "5/seat-1")
@@ -76,9 +72,8 @@ def test_plain_levels_are_the_players_they_were(computer: Callable[..., Player])
     assert ours.rng.random() == theirs.rng.random()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("computer", FACES)
-def test_a_level_with_options_is_the_player_simulate_seats(
-        computer: Callable[..., Player]) -> None:
+def test_a_level_with_options_is_the_player_simulate_seats() -> None:
+    computer = computer_player
     rules = Rules()
     spec = "expert:iterations=11,game_weight=0,trust=1"
     ours, simulated = computer(spec, 2, rules, "s"), seat_player(spec, 2, rules, "s")

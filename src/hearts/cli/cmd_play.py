@@ -27,18 +27,16 @@ from hearts.cli.common import (
     levels_text,
     new_seed,
     rules_from_args,
-    seat_player,
     seed_text,
     write_record,
 )
 from hearts.cli.main import symbols_fit
 from hearts.cli.textplay import Outcome, TextGame
-from hearts.core import MAX_LEVEL_TEXT, HeartsError, Rules, new_game, shown_name
-from hearts.players import LEVELS, Player, make_player
-from hearts.tui.session import SPEEDS
+from hearts.core import MAX_LEVEL_TEXT, HeartsError, new_game, shown_name
+from hearts.tui.session import SPEEDS, computer_player
 from hearts.wording import counted
 
-__all__ = ["add_play_options", "challenge_code", "computer_player", "configure", "read_line",
+__all__ = ["add_play_options", "challenge_code", "configure", "read_line",
            "run", "run_screen", "run_text"]
 
 _MAX_NAME = 20
@@ -189,16 +187,6 @@ def run_text(args: argparse.Namespace) -> int:
     if outcome is Outcome.FINISHED:
         _keep_finished(record)
     return _INTERRUPTED if outcome is Outcome.INTERRUPTED else 0
-
-
-def computer_player(level: str, seat: int, rules: Rules, seed: str) -> Player:
-    """The text game's computer at ``seat`` from a ``--level``/``--levels`` level, seated
-    as ``hearts simulate`` seats one (:func:`seat_player`); a plain level is the same
-    player made without the arena, so the text game loads no NumPy for it (the full
-    screen's is :func:`hearts.tui.session.computer_player`)."""
-    if level in LEVELS:
-        return make_player(level, seed)
-    return seat_player(level, seat, rules, seed)
 
 
 def _keep_finished(record: dict[str, Any]) -> None:

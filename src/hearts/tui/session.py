@@ -305,8 +305,9 @@ def level_problem(level: str) -> str | None:
 
 def computer_player(level: str, seat: int, rules: Rules, seed: str) -> Player:
     """A fresh computer for ``seat`` from its level (see :func:`level_problem`), built as
-    the arena builds one (``hearts simulate`` and ``hearts play --text`` too); a plain
-    level is the same player :func:`make_player` gives for that seed."""
+    the arena builds one, as ``hearts simulate`` seats one; the text game seats its
+    computers with it too. A plain level is the same player :func:`make_player` gives
+    for that seed, made without the arena, so a game of plain levels loads no NumPy."""
     if level in LEVELS:
         return make_player(level, seed)
     from hearts.arena.specs import BotSpec, build_player
