@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import hearts.cli.cmd_arena  # noqa: F401  binds the real usable_cpus before a test patches it
 from hearts.core import Rules, game_record, new_game
 from hearts.players import RandomPlayer
 from hearts.players.driver import run_game

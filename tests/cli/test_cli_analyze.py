@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tests.cli.conftest import MainResult, RunCli
 
+import hearts.cli.cmd_arena  # noqa: F401  binds the real usable_cpus before a test patches it
 from hearts.cli.main import COMMANDS
 from hearts.core import seat_name
 
